@@ -1,0 +1,2 @@
+// Not built yet: see README.md. This module deliberately exports nothing.
+export {};

@@ -1,0 +1,2 @@
+// Being built: see README.md.
+export {};

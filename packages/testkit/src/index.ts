@@ -1,2 +1,9 @@
-// Being built: see README.md.
-export {};
+export {
+  type BenchAbsolute,
+  type BenchComparison,
+  median,
+  medianTimeMs,
+  reportAbsolute,
+  reportComparison,
+} from './bench/report.js';
+export { createTempDir, type TempDir } from './fs/temp-dir.js';

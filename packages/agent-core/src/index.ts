@@ -36,3 +36,5 @@ export {
   invalidArgumentsMessage,
   validateArguments,
 } from './tools/validate-arguments.js';
+// Output truncation for tools (pi-style head/tail) and for the model (loop spec §5); see truncation/index.ts.
+export * from './truncation/index.js';

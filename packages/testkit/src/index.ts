@@ -1,3 +1,4 @@
+export { createTempDir, type TempDir } from './fs/temp-dir.js';
 export {
   type BenchAbsolute,
   type BenchComparison,
@@ -6,4 +7,30 @@ export {
   reportAbsolute,
   reportComparison,
 } from './bench/report.js';
-export { createTempDir, type TempDir } from './fs/temp-dir.js';
+export type { ConversationView, ViewMessage, ViewToolCall, ViewToolResult } from './protocols/conversation-view.js';
+export type { ChatReasoningField } from './protocols/openai-chat/chat-encode.js';
+export { ScriptError } from './script/script-error.js';
+export {
+  type Chunking,
+  type ErrorKind,
+  type Protocol,
+  PROTOCOLS,
+  type ScriptedBlock,
+  type ScriptedHttpError,
+  type ScriptedReasoning,
+  type ScriptedStop,
+  type ScriptedStreamError,
+  type ScriptedText,
+  type ScriptedToolCall,
+  type ScriptedTurn,
+  type ScriptedUsage,
+  type StreamFaults,
+} from './script/scripted-turn.js';
+export {
+  FakeModelServer,
+  type FakeModelServerOptions,
+  startFakeModelServer,
+} from './server/fake-model-server.js';
+export { compileMatcher, type MatcherSpec, match, type RequestMatcher } from './server/matchers.js';
+export type { RecordedRequest, RequestOutcome } from './server/recorded-request.js';
+export type { TurnResponder } from './server/turn-source.js';

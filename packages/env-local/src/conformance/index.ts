@@ -1,0 +1,5 @@
+export {
+  type ConformanceFactory,
+  type ConformanceSubject,
+  describeExecutionEnvironment,
+} from './describe-execution-environment.js';

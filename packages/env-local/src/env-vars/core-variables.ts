@@ -1,0 +1,77 @@
+/**
+ * What the `core` policy lets through: identity, locale and terminal basics, temp folders, proxy
+ * and certificate settings, and the variables language toolchains need to find their installs.
+ */
+export const CORE_VARIABLES: readonly string[] = [
+  // identity, shell, locale, terminal
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TERM',
+  'TZ',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_DATA_HOME',
+  'XDG_STATE_HOME',
+  'XDG_RUNTIME_DIR',
+  // network and certificates
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'all_proxy',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'NODE_EXTRA_CA_CERTS',
+  'REQUESTS_CA_BUNDLE',
+  // language toolchains
+  'GOPATH',
+  'GOROOT',
+  'GOBIN',
+  'GOCACHE',
+  'GOMODCACHE',
+  'GOPROXY',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'NVM_DIR',
+  'NVM_BIN',
+  'NODE_PATH',
+  'PNPM_HOME',
+  'BUN_INSTALL',
+  'DENO_DIR',
+  'DENO_INSTALL',
+  'VOLTA_HOME',
+  'ASDF_DIR',
+  'ASDF_DATA_DIR',
+  'PYENV_ROOT',
+  'PYTHONPATH',
+  'VIRTUAL_ENV',
+  'CONDA_PREFIX',
+  'CONDA_DEFAULT_ENV',
+  'PIPX_HOME',
+  'JAVA_HOME',
+  'GRADLE_USER_HOME',
+  'MAVEN_HOME',
+  'M2_HOME',
+  'GEM_HOME',
+  'GEM_PATH',
+  'RBENV_ROOT',
+  'DOTNET_ROOT',
+  'ANDROID_HOME',
+  'ANDROID_SDK_ROOT',
+];
+
+/** `LC_ALL`, `LC_CTYPE` and every other locale category pass with the core set too. */
+export function isCoreVariable(name: string, extra: readonly string[]): boolean {
+  return name.startsWith('LC_') || CORE_VARIABLES.includes(name) || extra.includes(name);
+}

@@ -1,0 +1,215 @@
+import { stat as fsStat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import {
+  type ByteRange,
+  type DirEntry,
+  EnvironmentError,
+  type ExecOptions,
+  type ExecResult,
+  type ExecutionEnvironment,
+  type FileStat,
+  type PathAccess,
+  type Platform,
+} from '@weft/agent-core';
+import { buildEnvironment, type EnvPolicyOptions } from './env-vars/env-policy.js';
+import { DEFAULT_SECRET_PATTERNS } from './env-vars/secret-names.js';
+import { toEnvironmentError } from './errors/fs-error.js';
+import { deleteFile } from './files/delete-file.js';
+import { listDirectory } from './files/list-directory.js';
+import { readFileBytes } from './files/read-file.js';
+import { readFileStream } from './files/read-file-stream.js';
+import { statPath } from './files/stat-path.js';
+import { writeFileAtomic } from './files/write-file-atomic.js';
+import { DEFAULTS, type LocalExecutionEnvironmentOptions } from './options.js';
+import { resolveFrom } from './paths/expand-home.js';
+import { WritePolicy } from './paths/write-policy.js';
+import { currentPlatform, describeOsVersion } from './platform/os-info.js';
+import type { OutputLimits } from './process/output-collector.js';
+import { ProcessSet } from './process/process-set.js';
+import { runProcess } from './process/run-process.js';
+import { SpillFiles } from './process/spill-files.js';
+
+/** An ExecutionEnvironment on this machine: real files, real processes. */
+export class LocalExecutionEnvironment implements ExecutionEnvironment {
+  readonly kind = 'local';
+  readonly workingDirectory: string;
+  readonly platform: Platform = currentPlatform();
+  readonly osVersion: string = describeOsVersion();
+  /** The folders writes are confined to (working directory first). */
+  readonly writableRoots: readonly string[];
+
+  private readonly writePolicy: WritePolicy;
+  private readonly defaultTimeoutMs: number;
+  private readonly maxTimeoutMs: number;
+  private readonly killGraceMs: number;
+  private readonly shellPath: string;
+  private readonly limits: OutputLimits;
+  private readonly envOptions: EnvPolicyOptions;
+  private readonly sourceEnv: Readonly<Record<string, string | undefined>>;
+  private readonly running = new ProcessSet();
+  private readonly spillFiles: SpillFiles;
+
+  constructor(options: LocalExecutionEnvironmentOptions) {
+    this.workingDirectory = resolveFrom(process.cwd(), options.workingDirectory);
+    this.writableRoots = [
+      this.workingDirectory,
+      ...(options.writableRoots ?? []).map((root) => resolveFrom(this.workingDirectory, root)),
+    ];
+    this.writePolicy = new WritePolicy(this.writableRoots, options.confineWrites ?? true);
+
+    this.maxTimeoutMs = positive(options.maxTimeoutMs ?? DEFAULTS.maxTimeoutMs, 'maxTimeoutMs');
+    this.defaultTimeoutMs = Math.min(
+      positive(options.defaultTimeoutMs ?? DEFAULTS.defaultTimeoutMs, 'defaultTimeoutMs'),
+      this.maxTimeoutMs,
+    );
+    this.killGraceMs = nonNegative(options.killGraceMs ?? DEFAULTS.killGraceMs, 'killGraceMs');
+    this.shellPath = options.shellPath ?? DEFAULTS.shellPath;
+
+    const windowBytes = positive(
+      options.outputWindowBytes ?? DEFAULTS.outputWindowBytes,
+      'outputWindowBytes',
+    );
+    const spillThresholdBytes = nonNegative(
+      options.spillThresholdBytes ?? Math.min(DEFAULTS.spillThresholdBytes, windowBytes),
+      'spillThresholdBytes',
+    );
+    if (spillThresholdBytes > windowBytes) {
+      throw new RangeError(
+        `spillThresholdBytes (${spillThresholdBytes}) must not exceed outputWindowBytes (${windowBytes}): the window back-fills the spill file`,
+      );
+    }
+    this.spillFiles = new SpillFiles(options.spillDirectory ?? tmpdir());
+    this.limits = { windowBytes, spillThresholdBytes, spillDirectory: this.spillFiles.directory };
+
+    this.envOptions = {
+      policy: options.envPolicy ?? 'inherit',
+      secretPatterns: options.secretPatterns ?? DEFAULT_SECRET_PATTERNS,
+      extraCoreVariables: options.extraCoreVariables ?? [],
+      nonInteractive: options.nonInteractive ?? true,
+      env: options.env ?? {},
+    };
+    this.sourceEnv = options.sourceEnv ?? process.env;
+  }
+
+  /** Checks that the working directory exists and is a folder. */
+  async initialize(): Promise<void> {
+    await this.requireDirectory(this.workingDirectory);
+  }
+
+  /** Stops every running command (as an abort would) and deletes the spill files this environment wrote. */
+  async cleanup(): Promise<void> {
+    await this.running.stopAll();
+    await this.spillFiles.removeAll();
+  }
+
+  resolvePath(path: string, access: PathAccess): string {
+    const absolute = resolveFrom(this.workingDirectory, path);
+    if (access === 'write') this.writePolicy.check(absolute, true);
+    return absolute;
+  }
+
+  stat(path: string): Promise<FileStat | undefined> {
+    return statPath(this.resolvePath(path, 'read'));
+  }
+
+  async fileExists(path: string): Promise<boolean> {
+    return (await this.stat(path)) !== undefined;
+  }
+
+  readFile(path: string, range?: ByteRange): Promise<Uint8Array> {
+    return readFileBytes(this.resolvePath(path, 'read'), range);
+  }
+
+  readFileStream(
+    path: string,
+    options?: { start?: number; signal?: AbortSignal },
+  ): AsyncIterable<Uint8Array> {
+    return readFileStream(this.resolvePath(path, 'read'), options);
+  }
+
+  async writeFile(path: string, data: string | Uint8Array): Promise<void> {
+    const absolute = resolveFrom(this.workingDirectory, path);
+    // Writes go through symlinks to their target, which is what the policy judges.
+    const target = this.writePolicy.check(absolute, true);
+    await writeFileAtomic(target, data, absolute);
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    const absolute = resolveFrom(this.workingDirectory, path);
+    // Deleting a link removes the link, not its target, so only the link's own folder is judged.
+    const target = this.writePolicy.check(absolute, false);
+    await deleteFile(target, absolute);
+  }
+
+  listDirectory(path: string, options?: { depth?: number; signal?: AbortSignal }): Promise<DirEntry[]> {
+    return listDirectory(this.resolvePath(path, 'read'), options);
+  }
+
+  execCommand(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    return this.run(this.shellPath, ['-c', command], `the shell ${this.shellPath}`, options);
+  }
+
+  execFile(file: string, args: readonly string[], options: ExecOptions = {}): Promise<ExecResult> {
+    return this.run(file, args, file, options);
+  }
+
+  /** The timeout a call gets: the default when unset, lowered to the maximum, at least 1 ms. */
+  effectiveTimeoutMs(requested: number | undefined): number {
+    if (requested === undefined || !Number.isFinite(requested)) return this.defaultTimeoutMs;
+    return Math.min(Math.max(1, Math.floor(requested)), this.maxTimeoutMs);
+  }
+
+  private async run(
+    file: string,
+    args: readonly string[],
+    label: string,
+    options: ExecOptions,
+  ): Promise<ExecResult> {
+    const cwd = options.cwd === undefined ? this.workingDirectory : this.resolvePath(options.cwd, 'read');
+    await this.requireDirectory(cwd);
+    const result = await runProcess(
+      {
+        file,
+        args,
+        cwd,
+        env: buildEnvironment(this.sourceEnv, this.envOptions, options.env),
+        timeoutMs: this.effectiveTimeoutMs(options.timeoutMs),
+        killGraceMs: this.killGraceMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+        limits: this.limits,
+        label,
+      },
+      this.running,
+    );
+    if (result.fullOutputPath) this.spillFiles.remember(result.fullOutputPath);
+    return result;
+  }
+
+  private async requireDirectory(path: string): Promise<void> {
+    const info = await fsStat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') {
+        throw new EnvironmentError('NOT_FOUND', `Working directory does not exist: ${path}`, {
+          path,
+          cause: error,
+        });
+      }
+      throw toEnvironmentError(error, path, 'stat');
+    });
+    if (!info.isDirectory()) {
+      throw new EnvironmentError('NOT_DIRECTORY', `Working directory is not a directory: ${path}`, { path });
+    }
+  }
+}
+
+function positive(value: number, name: string): number {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+function nonNegative(value: number, name: string): number {
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`${name} must be zero or more, got ${value}`);
+  return value;
+}

@@ -1,0 +1,139 @@
+import { EnvironmentError, type ExecResult, type OutputChunk } from '@weft/agent-core';
+import { execa } from 'execa';
+import { GroupKiller } from './group-killer.js';
+import { trackGroup, untrackGroup } from './live-groups.js';
+import { OutputCollector, type OutputLimits } from './output-collector.js';
+import { groupIsRunning } from './process-group.js';
+import type { ProcessSet } from './process-set.js';
+
+export interface RunRequest {
+  file: string;
+  args: readonly string[];
+  /** Absolute, existing folder (checked by the caller). */
+  cwd: string;
+  /** The complete environment of the process. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  killGraceMs: number;
+  signal?: AbortSignal;
+  onOutput?: (chunk: OutputChunk) => void;
+  limits: OutputLimits;
+  /** How spawn errors name what could not be started ("the shell /bin/bash", "rg"). */
+  label: string;
+}
+
+/**
+ * Runs one program in its own process group (stdin closed, output collected, see
+ * OutputCollector) and settles with the facts: it rejects only when the program could not be
+ * started. The group ends with the command:
+ * - on timeout or abort, SIGTERM to the group and SIGKILL `killGraceMs` later if anything survives;
+ * - when the program exits on its own, members it left running in the background get the same
+ *   sequence, so nothing outlives the command unless it deliberately left the group (setsid).
+ * The result is returned only once no member of the group is running.
+ */
+export async function runProcess(request: RunRequest, running?: ProcessSet): Promise<ExecResult> {
+  const started = performance.now();
+  if (request.signal?.aborted) return notStarted(started);
+
+  const collector = new OutputCollector(request.limits, request.onOutput);
+  const subprocess = execa(request.file, request.args, {
+    cwd: request.cwd,
+    env: request.env,
+    extendEnv: false,
+    detached: true, // setsid(): a new session and process group, no controlling terminal
+    cleanup: false, // our own exit hook kills the whole group, not just the leader
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    buffer: false,
+    encoding: 'buffer',
+    stripFinalNewline: false,
+    reject: false,
+    windowsHide: true,
+  });
+  const pgid = subprocess.pid;
+  if (pgid === undefined) {
+    subprocess.stdout?.resume();
+    subprocess.stderr?.resume();
+    const failure = await subprocess;
+    throw spawnFailed(request.label, failure.code, failure.cause);
+  }
+
+  trackGroup(pgid);
+  collector.attach(subprocess.stdout, 'stdout');
+  collector.attach(subprocess.stderr, 'stderr');
+  const killer = new GroupKiller(pgid, request.killGraceMs);
+  let timedOut = false;
+  let aborted = false;
+  let leaderExited = false;
+
+  // After the leader exits, a process that left the group may still hold the pipes open; the
+  // timeout then stops us waiting for it.
+  const giveUpOnPipes = () => {
+    subprocess.stdout?.destroy();
+    subprocess.stderr?.destroy();
+  };
+  const timer = setTimeout(() => {
+    if (leaderExited) return giveUpOnPipes();
+    timedOut = true;
+    killer.start();
+  }, request.timeoutMs);
+  const stop = () => {
+    if (leaderExited) return giveUpOnPipes();
+    if (!timedOut) aborted = true;
+    killer.start();
+  };
+  request.signal?.addEventListener('abort', stop, { once: true });
+  subprocess.once('exit', () => {
+    leaderExited = true;
+    if (groupIsRunning(pgid)) killer.start();
+  });
+
+  const finished = (async () => {
+    try {
+      const [result, output] = await Promise.all([subprocess, collector.finish()]);
+      await killer.waitUntilGone();
+      return { result, output };
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', stop);
+      untrackGroup(pgid);
+    }
+  })();
+  running?.add(stop, finished);
+  const { result, output } = await finished;
+
+  return {
+    ...output,
+    exitCode: result.exitCode ?? null,
+    signal: result.signal ?? null,
+    timedOut,
+    aborted,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function notStarted(started: number): ExecResult {
+  return {
+    stdout: '',
+    stderr: '',
+    output: '',
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    aborted: true,
+    durationMs: Math.round(performance.now() - started),
+    totalBytes: 0,
+    outputTruncated: false,
+  };
+}
+
+function spawnFailed(label: string, code: string | undefined, cause: unknown): EnvironmentError {
+  const reason =
+    code === 'ENOENT'
+      ? 'it was not found (ENOENT). Check that it is installed and the path or PATH is right.'
+      : code === 'EACCES'
+        ? 'permission denied (EACCES). Check that it is an executable file.'
+        : `${code ?? (cause instanceof Error ? cause.message : 'unknown error')}.`;
+  return new EnvironmentError('SPAWN_FAILED', `Could not start ${label}: ${reason}`, { cause });
+}

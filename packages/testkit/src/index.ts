@@ -1,4 +1,3 @@
-export { createTempDir, type TempDir } from './fs/temp-dir.js';
 export {
   type BenchAbsolute,
   type BenchComparison,
@@ -7,14 +6,20 @@ export {
   reportAbsolute,
   reportComparison,
 } from './bench/report.js';
-export type { ConversationView, ViewMessage, ViewToolCall, ViewToolResult } from './protocols/conversation-view.js';
+export { createTempDir, type TempDir } from './fs/temp-dir.js';
+export type {
+  ConversationView,
+  ViewMessage,
+  ViewToolCall,
+  ViewToolResult,
+} from './protocols/conversation-view.js';
 export type { ChatReasoningField } from './protocols/openai-chat/chat-encode.js';
 export { ScriptError } from './script/script-error.js';
 export {
   type Chunking,
   type ErrorKind,
-  type Protocol,
   PROTOCOLS,
+  type Protocol,
   type ScriptedBlock,
   type ScriptedHttpError,
   type ScriptedReasoning,

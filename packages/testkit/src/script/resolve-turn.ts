@@ -33,11 +33,20 @@ export type ResolvedBlock =
  * Fills in a turn's defaults for one protocol: chunking, tool-call ids, the stop reason and
  * plausible usage. Throws ScriptError when chunks do not join to their text.
  */
-export function resolveTurn(turn: ScriptedTurn, protocol: Protocol, requestModel: string, ids: IdFactory): ResolvedTurn {
+export function resolveTurn(
+  turn: ScriptedTurn,
+  protocol: Protocol,
+  requestModel: string,
+  ids: IdFactory,
+): ResolvedTurn {
   const blocks: ResolvedBlock[] = (turn.content ?? []).map((block, index) => {
     switch (block.type) {
       case 'text':
-        return { type: 'text', text: block.text, chunks: splitText(block.text, block.chunks, `content[${index}]`) };
+        return {
+          type: 'text',
+          text: block.text,
+          chunks: splitText(block.text, block.chunks, `content[${index}]`),
+        };
       case 'reasoning':
         return {
           type: 'reasoning',
@@ -47,7 +56,8 @@ export function resolveTurn(turn: ScriptedTurn, protocol: Protocol, requestModel
           redacted: block.redacted ?? false,
         };
       case 'tool_call': {
-        const argumentsJson = typeof block.arguments === 'string' ? block.arguments : JSON.stringify(block.arguments);
+        const argumentsJson =
+          typeof block.arguments === 'string' ? block.arguments : JSON.stringify(block.arguments);
         return {
           type: 'tool_call',
           id: block.id ?? (protocol === 'anthropic' ? ids.anthropicToolUse() : ids.openaiCall()),
@@ -78,10 +88,12 @@ export function resolveTurn(turn: ScriptedTurn, protocol: Protocol, requestModel
 export function splitText(text: string, chunking: Chunking | undefined, where: string): string[] {
   if (chunking === undefined) return text === '' ? [] : [text];
   if (typeof chunking === 'number') {
-    if (!Number.isInteger(chunking) || chunking < 1) throw new ScriptError(`${where}: chunk size must be a positive integer`);
+    if (!Number.isInteger(chunking) || chunking < 1)
+      throw new ScriptError(`${where}: chunk size must be a positive integer`);
     const codePoints = Array.from(text);
     const pieces: string[] = [];
-    for (let i = 0; i < codePoints.length; i += chunking) pieces.push(codePoints.slice(i, i + chunking).join(''));
+    for (let i = 0; i < codePoints.length; i += chunking)
+      pieces.push(codePoints.slice(i, i + chunking).join(''));
     return pieces;
   }
   if (chunking.join('') !== text) throw new ScriptError(`${where}: the chunks do not join up to the text`);
@@ -92,14 +104,18 @@ function parseArguments(json: string): Record<string, unknown> {
   if (json.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(json);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>;
   } catch {
     // A deliberately broken argument stream is a legitimate script (to test repair); keep it as text only.
   }
   return {};
 }
 
-function resolveUsage(usage: ScriptedUsage | undefined, blocks: readonly ResolvedBlock[]): Required<ScriptedUsage> {
+function resolveUsage(
+  usage: ScriptedUsage | undefined,
+  blocks: readonly ResolvedBlock[],
+): Required<ScriptedUsage> {
   let visible = 0;
   let reasoning = 0;
   for (const block of blocks) {

@@ -15,14 +15,22 @@ afterEach(async () => {
 });
 
 async function streamEvents(client: Anthropic, extra: Partial<Anthropic.MessageCreateParamsStreaming> = {}) {
-  const stream = await client.messages.create({ model: MODEL, max_tokens: 1024, messages: USER, stream: true, ...extra });
+  const stream = await client.messages.create({
+    model: MODEL,
+    max_tokens: 1024,
+    messages: USER,
+    stream: true,
+    ...extra,
+  });
   const events: Anthropic.RawMessageStreamEvent[] = [];
   for await (const event of stream) events.push(event);
   return events;
 }
 
 function textDeltas(events: Anthropic.RawMessageStreamEvent[]): string[] {
-  return events.flatMap((e) => (e.type === 'content_block_delta' && e.delta.type === 'text_delta' ? [e.delta.text] : []));
+  return events.flatMap((e) =>
+    e.type === 'content_block_delta' && e.delta.type === 'text_delta' ? [e.delta.text] : [],
+  );
 }
 
 describe('Anthropic Messages through @anthropic-ai/sdk', () => {
@@ -46,7 +54,9 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
     const turn = { content: [{ type: 'text' as const, text: 'Two ways, one answer.', chunks: 4 }] };
     server.enqueue(turn, turn);
     const client = anthropicClient(server);
-    const streamed = await client.messages.stream({ model: MODEL, max_tokens: 100, messages: USER }).finalMessage();
+    const streamed = await client.messages
+      .stream({ model: MODEL, max_tokens: 100, messages: USER })
+      .finalMessage();
     const whole = await client.messages.create({ model: MODEL, max_tokens: 100, messages: USER });
     for (const message of [streamed, whole]) {
       expect(message.content).toMatchObject([{ type: 'text', text: 'Two ways, one answer.' }]);
@@ -59,7 +69,12 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
   it('delivers thinking with its signature, then text', async () => {
     server.enqueue({
       content: [
-        { type: 'reasoning', text: 'Let me think about it.', chunks: ['Let me ', 'think about it.'], signature: 'sig-abc==' },
+        {
+          type: 'reasoning',
+          text: 'Let me think about it.',
+          chunks: ['Let me ', 'think about it.'],
+          signature: 'sig-abc==',
+        },
         { type: 'text', text: 'Done.' },
       ],
     });
@@ -73,14 +88,25 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
     expect(thinking).toEqual(['Let me ', 'think about it.']);
     expect(signatures).toEqual(['sig-abc==']);
 
-    server.enqueue({ content: [{ type: 'reasoning', text: 'Hmm.', signature: 'sig-2' }, { type: 'text', text: 'Ok' }] });
-    const final = await anthropicClient(server).messages.stream({ model: MODEL, max_tokens: 100, messages: USER }).finalMessage();
+    server.enqueue({
+      content: [
+        { type: 'reasoning', text: 'Hmm.', signature: 'sig-2' },
+        { type: 'text', text: 'Ok' },
+      ],
+    });
+    const final = await anthropicClient(server)
+      .messages.stream({ model: MODEL, max_tokens: 100, messages: USER })
+      .finalMessage();
     expect(final.content[0]).toEqual({ type: 'thinking', thinking: 'Hmm.', signature: 'sig-2' });
   });
 
   it('delivers redacted thinking whole in its block start', async () => {
     server.enqueue({ content: [{ type: 'reasoning', text: '', redacted: true, signature: 'opaque-data' }] });
-    const message = await anthropicClient(server).messages.create({ model: MODEL, max_tokens: 100, messages: USER });
+    const message = await anthropicClient(server).messages.create({
+      model: MODEL,
+      max_tokens: 100,
+      messages: USER,
+    });
     expect(message.content[0]).toEqual({ type: 'redacted_thinking', data: 'opaque-data' });
   });
 
@@ -98,7 +124,9 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
         { type: 'tool_call', name: 'list_dir', id: 'toolu_01B', arguments: '' },
       ],
     });
-    const message = await anthropicClient(server).messages.stream({ model: MODEL, max_tokens: 100, messages: USER }).finalMessage();
+    const message = await anthropicClient(server)
+      .messages.stream({ model: MODEL, max_tokens: 100, messages: USER })
+      .finalMessage();
     expect(message.stop_reason).toBe('tool_use');
     expect(message.content.slice(1)).toEqual([
       { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: { file_path: 'src/ä.ts', limit: 20 } },
@@ -108,10 +136,15 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
 
   it('reports usage with cached input apart and thinking inside output', async () => {
     server.enqueue({
-      content: [{ type: 'reasoning', text: 'x', signature: 's' }, { type: 'text', text: 'y' }],
+      content: [
+        { type: 'reasoning', text: 'x', signature: 's' },
+        { type: 'text', text: 'y' },
+      ],
       usage: { input: 100, cacheRead: 2000, cacheWrite: 300, output: 40, reasoning: 25 },
     });
-    const message = await anthropicClient(server).messages.stream({ model: MODEL, max_tokens: 100, messages: USER }).finalMessage();
+    const message = await anthropicClient(server)
+      .messages.stream({ model: MODEL, max_tokens: 100, messages: USER })
+      .finalMessage();
     expect(message.usage).toMatchObject({
       input_tokens: 100,
       cache_read_input_tokens: 2000,
@@ -131,7 +164,9 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
     ['context_window_exceeded', 'model_context_window_exceeded'],
   ] as const)('maps stop %s to stop_reason %s', async (stop, expected) => {
     server.enqueue({ content: [{ type: 'text', text: 'x' }], stop, stopSequence: '###' });
-    const message = await anthropicClient(server).messages.stream({ model: MODEL, max_tokens: 100, messages: USER }).finalMessage();
+    const message = await anthropicClient(server)
+      .messages.stream({ model: MODEL, max_tokens: 100, messages: USER })
+      .finalMessage();
     expect(message.stop_reason).toBe(expected);
     expect(message.stop_sequence).toBe(expected === 'stop_sequence' ? '###' : null);
     if (expected === 'refusal') expect(message.stop_details).toMatchObject({ type: 'refusal' });
@@ -148,20 +183,31 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
     ['server', 'InternalServerError', 500, 'Internal server error'],
     ['unavailable', 'ServiceUnavailableError', 503, 'unavailable'],
     ['overloaded', 'OverloadedError', 529, 'Overloaded'],
-  ] as const)('surfaces a scripted %s as the SDK’s %s with status %i', async (kind, className, status, text) => {
-    server.enqueue({ error: { kind, retryAfterSeconds: 7 } });
-    const error = await caught(() => anthropicClient(server).messages.create({ model: MODEL, max_tokens: 10, messages: USER }));
-    expect(error).toBeInstanceOf(Anthropic[className]);
-    const apiError = error as InstanceType<typeof Anthropic.APIError>;
-    expect(apiError.status).toBe(status);
-    expect(apiError.message).toContain(text);
-    expect(apiError.requestID).toMatch(/^req_/);
-    expect(apiError.headers?.get('retry-after')).toBe('7');
-    expect(apiError.error).toMatchObject({ type: 'error', error: { message: expect.stringContaining(text) } });
-  });
+  ] as const)(
+    'surfaces a scripted %s as the SDK’s %s with status %i',
+    async (kind, className, status, text) => {
+      server.enqueue({ error: { kind, retryAfterSeconds: 7 } });
+      const error = await caught(() =>
+        anthropicClient(server).messages.create({ model: MODEL, max_tokens: 10, messages: USER }),
+      );
+      expect(error).toBeInstanceOf(Anthropic[className]);
+      const apiError = error as InstanceType<typeof Anthropic.APIError>;
+      expect(apiError.status).toBe(status);
+      expect(apiError.message).toContain(text);
+      expect(apiError.requestID).toMatch(/^req_/);
+      expect(apiError.headers?.get('retry-after')).toBe('7');
+      expect(apiError.error).toMatchObject({
+        type: 'error',
+        error: { message: expect.stringContaining(text) },
+      });
+    },
+  );
 
   it('raises the SDK’s APIError for an error event in the middle of a stream', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'partial answer' }], streamError: { kind: 'overloaded', afterFrames: 3 } });
+    server.enqueue({
+      content: [{ type: 'text', text: 'partial answer' }],
+      streamError: { kind: 'overloaded', afterFrames: 3 },
+    });
     const seen: string[] = [];
     const error = await caught(async () => {
       for await (const event of await anthropicClient(server).messages.create({
@@ -179,22 +225,42 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
   });
 
   it('fails, rather than hangs, when the connection is cut mid-stream', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'abcdef', chunks: 1 }], faults: { cut: { afterFrames: 4 } } });
-    const error = await caught(() => anthropicClient(server).messages.stream({ model: MODEL, max_tokens: 10, messages: USER }).finalMessage());
+    server.enqueue({
+      content: [{ type: 'text', text: 'abcdef', chunks: 1 }],
+      faults: { cut: { afterFrames: 4 } },
+    });
+    const error = await caught(() =>
+      anthropicClient(server)
+        .messages.stream({ model: MODEL, max_tokens: 10, messages: USER })
+        .finalMessage(),
+    );
     expect(error).toBeInstanceOf(Error);
   });
 
   it('fails when the stream ends cleanly before message_stop', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'abc' }], faults: { cut: { afterFrames: 3, mode: 'end' } } });
-    const error = await caught(() => anthropicClient(server).messages.stream({ model: MODEL, max_tokens: 10, messages: USER }).finalMessage());
+    server.enqueue({
+      content: [{ type: 'text', text: 'abc' }],
+      faults: { cut: { afterFrames: 3, mode: 'end' } },
+    });
+    const error = await caught(() =>
+      anthropicClient(server)
+        .messages.stream({ model: MODEL, max_tokens: 10, messages: USER })
+        .finalMessage(),
+    );
     expect((error as Error).message).toMatch(/stream ended without producing a Message|message_stop|ended/i);
   });
 
   it('turns a stall into an error once the caller’s deadline passes, not a hang', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'slow' }], faults: { stall: { afterFrames: 2, ms: 10_000 } } });
+    server.enqueue({
+      content: [{ type: 'text', text: 'slow' }],
+      faults: { stall: { afterFrames: 2, ms: 10_000 } },
+    });
     const error = await caught(() =>
       anthropicClient(server)
-        .messages.stream({ model: MODEL, max_tokens: 10, messages: USER }, { signal: AbortSignal.timeout(300) })
+        .messages.stream(
+          { model: MODEL, max_tokens: 10, messages: USER },
+          { signal: AbortSignal.timeout(300) },
+        )
         .finalMessage(),
     );
     expect(error).toBeInstanceOf(Anthropic.APIUserAbortError);
@@ -221,7 +287,10 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
 
   it('accepts the key as x-api-key or as Authorization: Bearer, and rejects a wrong key with 401', async () => {
     await server.close();
-    server = await FakeModelServer.start({ apiKey: 'right-key', turns: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    server = await FakeModelServer.start({
+      apiKey: 'right-key',
+      turns: [{ content: [{ type: 'text', text: 'ok' }] }],
+    });
     const bearer = await anthropicClient(server, { apiKey: 'right-key' }).messages.create({
       model: MODEL,
       max_tokens: 10,
@@ -233,19 +302,30 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
     server.enqueue({ content: [{ type: 'text', text: 'ok too' }] });
     const response = await fetch(`${server.url}/v1/messages`, {
       method: 'POST',
-      headers: { 'x-api-key': 'right-key', 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      headers: {
+        'x-api-key': 'right-key',
+        'content-type': 'application/json',
+        'anthropic-version': '2023-06-01',
+      },
       body: JSON.stringify({ model: MODEL, max_tokens: 10, messages: USER }),
     });
     expect(response.status).toBe(200);
 
     const error = await caught(() =>
-      anthropicClient(server, { apiKey: 'wrong' }).messages.create({ model: MODEL, max_tokens: 10, messages: USER }),
+      anthropicClient(server, { apiKey: 'wrong' }).messages.create({
+        model: MODEL,
+        max_tokens: 10,
+        messages: USER,
+      }),
     );
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
   });
 
   it('is retried by the SDK on 529 when the SDK’s own retries are on', async () => {
-    server.enqueue({ error: { kind: 'overloaded', retryAfterMs: 5 } }, { content: [{ type: 'text', text: 'recovered' }] });
+    server.enqueue(
+      { error: { kind: 'overloaded', retryAfterMs: 5 } },
+      { content: [{ type: 'text', text: 'recovered' }] },
+    );
     const message = await anthropicClient(server, { maxRetries: 2 }).messages.create({
       model: MODEL,
       max_tokens: 10,

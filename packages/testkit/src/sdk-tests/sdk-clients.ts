@@ -5,11 +5,19 @@ import OpenAI from 'openai';
 import type { FakeModelServer } from '../server/fake-model-server.js';
 
 // The SDKs read these when no base URL is given; tests must never depend on the developer's shell.
-for (const name of ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'GOOGLE_GEMINI_BASE_URL', 'GOOGLE_GENAI_API_VERSION']) {
+for (const name of [
+  'ANTHROPIC_BASE_URL',
+  'OPENAI_BASE_URL',
+  'GOOGLE_GEMINI_BASE_URL',
+  'GOOGLE_GENAI_API_VERSION',
+]) {
   delete process.env[name];
 }
 
-export function anthropicClient(server: FakeModelServer, options: { maxRetries?: number; apiKey?: string } = {}) {
+export function anthropicClient(
+  server: FakeModelServer,
+  options: { maxRetries?: number; apiKey?: string } = {},
+) {
   return new Anthropic({
     apiKey: options.apiKey ?? 'sk-ant-test',
     baseURL: server.baseUrls.anthropic,
@@ -17,7 +25,10 @@ export function anthropicClient(server: FakeModelServer, options: { maxRetries?:
   });
 }
 
-export function openaiClient(server: FakeModelServer, options: { maxRetries?: number; apiKey?: string } = {}) {
+export function openaiClient(
+  server: FakeModelServer,
+  options: { maxRetries?: number; apiKey?: string } = {},
+) {
   return new OpenAI({
     apiKey: options.apiKey ?? 'sk-test',
     baseURL: server.baseUrls.openai,

@@ -2,8 +2,8 @@ import { anthropicCodec } from '../protocols/anthropic/anthropic-codec.js';
 import { geminiCodec } from '../protocols/gemini/gemini-codec.js';
 import { createChatCodec } from '../protocols/openai-chat/chat-codec.js';
 import type { ChatReasoningField } from '../protocols/openai-chat/chat-encode.js';
-import type { ProtocolCodec, RouteMatch } from '../protocols/protocol.js';
 import { responsesCodec } from '../protocols/openai-responses/responses-codec.js';
+import type { ProtocolCodec, RouteMatch } from '../protocols/protocol.js';
 
 export function createCodecs(chatReasoningField: ChatReasoningField | undefined): ProtocolCodec[] {
   return [anthropicCodec, responsesCodec, createChatCodec(chatReasoningField), geminiCodec];

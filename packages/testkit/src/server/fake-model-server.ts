@@ -5,14 +5,13 @@ import { type CodecContext, isRecord, type ProtocolCodec, type RouteMatch } from
 import { SignatureRegistry } from '../protocols/signature-registry.js';
 import { IdFactory } from '../script/ids.js';
 import { resolveTurn } from '../script/resolve-turn.js';
-import { ScriptError } from '../script/script-error.js';
 import type { ScriptedTurn } from '../script/scripted-turn.js';
 import { writeStream } from '../transport/stream-writer.js';
 import { createCodecs, routeRequest } from './codecs.js';
 import { lowerCaseHeaders, readBody, sendJson, sendReply } from './http-io.js';
 import type { MatcherSpec, RequestMatcher } from './matchers.js';
 import type { RecordedRequest } from './recorded-request.js';
-import { TurnSource, type TurnResponder } from './turn-source.js';
+import { type TurnResponder, TurnSource } from './turn-source.js';
 
 export interface FakeModelServerOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -108,7 +107,11 @@ export class FakeModelServer {
    * Answers requests that match with `respond` (a turn, or a function of the request), before
    * the queue is consulted. `times` limits how many requests the rule answers.
    */
-  when(matcher: RequestMatcher | MatcherSpec, respond: TurnResponder, options: { times?: number } = {}): this {
+  when(
+    matcher: RequestMatcher | MatcherSpec,
+    respond: TurnResponder,
+    options: { times?: number } = {},
+  ): this {
     this.turns.addRule(matcher, respond, options.times);
     return this;
   }
@@ -144,7 +147,9 @@ export class FakeModelServer {
     if (url.pathname.startsWith('/_testkit/')) return this.handleControl(method, url, req, res);
     const routed = routeRequest(this.codecs, method, url);
     if (!routed) {
-      return sendJson(res, 404, { error: { message: `weft-testkit: no fake endpoint for ${method} ${url.pathname}` } });
+      return sendJson(res, 404, {
+        error: { message: `weft-testkit: no fake endpoint for ${method} ${url.pathname}` },
+      });
     }
     const { codec, route } = routed;
     const rawBody = await readBody(req, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
@@ -159,7 +164,10 @@ export class FakeModelServer {
     const record = this.record(codec, route, req, url, rawBody, body);
 
     if (!isRecord(parsed)) {
-      const reply = codec.encodeError({ kind: 'invalid_request', message: 'The request body is not valid JSON.' }, context);
+      const reply = codec.encodeError(
+        { kind: 'invalid_request', message: 'The request body is not valid JSON.' },
+        context,
+      );
       record.outcome = { type: 'rejected', status: reply.status, message: reply.body };
       return sendReply(res, reply);
     }
@@ -222,7 +230,12 @@ export class FakeModelServer {
   }
 
   /** `/_testkit/…`: lets a test in another process script and inspect the server over HTTP. */
-  private async handleControl(method: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async handleControl(
+    method: string,
+    url: URL,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
     const action = url.pathname.slice('/_testkit/'.length);
     if (method === 'GET' && action === 'requests') {
       return sendJson(
@@ -233,7 +246,8 @@ export class FakeModelServer {
     }
     if (method === 'POST' && action === 'enqueue') {
       const payload: unknown = JSON.parse(await readBody(req, 64 * 1024 * 1024));
-      const turns = isRecord(payload) && Array.isArray(payload.turns) ? (payload.turns as ScriptedTurn[]) : [];
+      const turns =
+        isRecord(payload) && Array.isArray(payload.turns) ? (payload.turns as ScriptedTurn[]) : [];
       this.enqueue(...turns);
       return sendJson(res, 200, { pending: this.pendingTurns });
     }
@@ -241,7 +255,9 @@ export class FakeModelServer {
       this.reset();
       return sendJson(res, 200, { ok: true });
     }
-    return sendJson(res, 404, { error: { message: `weft-testkit: unknown control endpoint ${method} ${url.pathname}` } });
+    return sendJson(res, 404, {
+      error: { message: `weft-testkit: unknown control endpoint ${method} ${url.pathname}` },
+    });
   }
 }
 
@@ -249,4 +265,3 @@ export class FakeModelServer {
 export function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
   return FakeModelServer.start(options);
 }
-

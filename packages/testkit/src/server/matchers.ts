@@ -20,7 +20,8 @@ export interface MatcherSpec {
 /** Ready-made matchers for the common cases. */
 export const match = {
   /** The request's last message carries a tool result: "after the tool ran, answer with text". */
-  afterToolResult: (): RequestMatcher => (request) => (request.view.messages.at(-1)?.toolResults.length ?? 0) > 0,
+  afterToolResult: (): RequestMatcher => (request) =>
+    (request.view.messages.at(-1)?.toolResults.length ?? 0) > 0,
   /** The last message with text (usually the user's) matches. */
   lastUserText:
     (pattern: string | RegExp): RequestMatcher =>

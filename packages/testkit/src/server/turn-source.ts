@@ -26,8 +26,16 @@ export class TurnSource {
     this.queue.push(...turns);
   }
 
-  addRule(matcher: RequestMatcher | MatcherSpec, respond: TurnResponder, times = Number.POSITIVE_INFINITY): void {
-    this.rules.push({ matcher: typeof matcher === 'function' ? matcher : compileMatcher(matcher), respond, remaining: times });
+  addRule(
+    matcher: RequestMatcher | MatcherSpec,
+    respond: TurnResponder,
+    times = Number.POSITIVE_INFINITY,
+  ): void {
+    this.rules.push({
+      matcher: typeof matcher === 'function' ? matcher : compileMatcher(matcher),
+      respond,
+      remaining: times,
+    });
   }
 
   /** Turns still queued (rules not counted). */

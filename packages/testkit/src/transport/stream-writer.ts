@@ -50,7 +50,9 @@ export async function writeStream(res: ServerResponse, plan: StreamPlan, turn: S
   let offset = 0;
   for (const [index, frame] of frames.entries()) {
     if (gone) return;
-    const delay = (index > 0 ? (faults.frameDelayMs ?? 0) : 0) + (faults.stall?.afterFrames === index ? faults.stall.ms : 0);
+    const delay =
+      (index > 0 ? (faults.frameDelayMs ?? 0) : 0) +
+      (faults.stall?.afterFrames === index ? faults.stall.ms : 0);
     await sleep(delay);
     const bytes = Buffer.from(frame, 'utf8');
     let start = 0;
@@ -71,7 +73,10 @@ export async function writeStream(res: ServerResponse, plan: StreamPlan, turn: S
 }
 
 /** Absolute byte offsets at which to break the body into separate writes, ascending. */
-function splitOffsets(split: NonNullable<ScriptedTurn['faults']>['split'], frames: readonly string[]): number[] {
+function splitOffsets(
+  split: NonNullable<ScriptedTurn['faults']>['split'],
+  frames: readonly string[],
+): number[] {
   if (!split) return [];
   if ('offsets' in split) return [...split.offsets].filter((o) => o > 0).sort((a, b) => a - b);
   const total = frames.reduce((sum, frame) => sum + Buffer.byteLength(frame, 'utf8'), 0);

@@ -39,16 +39,12 @@ function usage(turn: ResolvedTurn, outputTokens: number) {
 
 function contentBlocks(turn: ResolvedTurn, context: CodecContext): unknown[] {
   return turn.blocks.map((block) => {
-    switch (block.type) {
-      case 'text':
-        return { type: 'text', text: block.text, citations: null };
-      case 'reasoning':
-        return block.redacted
-          ? { type: 'redacted_thinking', data: issue(block.signature ?? '', context) }
-          : { type: 'thinking', thinking: block.text, signature: issue(block.signature ?? '', context) };
-      case 'tool_call':
-        return { type: 'tool_use', id: block.id, name: block.name, input: block.argumentsValue };
-    }
+    if (block.type === 'text') return { type: 'text', text: block.text, citations: null };
+    if (block.type === 'tool_call')
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.argumentsValue };
+    return block.redacted
+      ? { type: 'redacted_thinking', data: issue(block.signature ?? '', context) }
+      : { type: 'thinking', thinking: block.text, signature: issue(block.signature ?? '', context) };
   });
 }
 
@@ -80,7 +76,8 @@ export function encodeAnthropicResponse(turn: ResolvedTurn, context: CodecContex
 
 export function encodeAnthropicStream(turn: ResolvedTurn, context: CodecContext): StreamPlan {
   const frames: string[] = [];
-  const send = (type: string, data: Record<string, unknown>) => frames.push(eventFrame(type, JSON.stringify({ type, ...data })));
+  const send = (type: string, data: Record<string, unknown>) =>
+    frames.push(eventFrame(type, JSON.stringify({ type, ...data })));
   send('message_start', {
     message: {
       id: context.ids.anthropicMessage(),
@@ -110,18 +107,23 @@ export function encodeAnthropicStream(turn: ResolvedTurn, context: CodecContext)
         });
         break;
       case 'tool_call':
-        send('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+        send('content_block_start', {
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        });
         break;
     }
     // The API sends a ping soon after the first block opens; the SDK must skip it.
     if (index === 0) frames.push(eventFrame('ping', '{"type": "ping"}'));
     switch (block.type) {
       case 'text':
-        for (const text of block.chunks) send('content_block_delta', { index, delta: { type: 'text_delta', text } });
+        for (const text of block.chunks)
+          send('content_block_delta', { index, delta: { type: 'text_delta', text } });
         break;
       case 'reasoning':
         if (block.redacted) break;
-        for (const thinking of block.chunks) send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking } });
+        for (const thinking of block.chunks)
+          send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking } });
         send('content_block_delta', {
           index,
           delta: { type: 'signature_delta', signature: issue(block.signature ?? '', context) },
@@ -138,7 +140,11 @@ export function encodeAnthropicStream(turn: ResolvedTurn, context: CodecContext)
     send('content_block_stop', { index });
   });
   const reason = stopReason(turn);
-  const { service_tier: _tier, cache_creation: _cc, ...deltaUsage } = usage(turn, turn.usage.output + turn.usage.reasoning);
+  const {
+    service_tier: _tier,
+    cache_creation: _cc,
+    ...deltaUsage
+  } = usage(turn, turn.usage.output + turn.usage.reasoning);
   send('message_delta', {
     delta: {
       stop_reason: reason,
@@ -157,6 +163,9 @@ export function encodeAnthropicStream(turn: ResolvedTurn, context: CodecContext)
     frames,
     errorFrames: (kind, message) => [eventFrame('error', anthropicStreamErrorData(kind, message))],
     malformedFrame: (text) =>
-      eventFrame('content_block_delta', text ?? '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"'),
+      eventFrame(
+        'content_block_delta',
+        text ?? '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"',
+      ),
   };
 }

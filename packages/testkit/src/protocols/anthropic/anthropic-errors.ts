@@ -4,13 +4,18 @@ import { type Reply, retryHeaders } from '../protocol.js';
 
 /** Anthropic's status, `error.type` and usual message for each error kind. */
 const ANTHROPIC_ERRORS: Record<ErrorKind, { status: number; type: string; message: string }> = {
-  context_overflow: { status: 400, type: 'invalid_request_error', message: 'prompt is too long: 208310 tokens > 200000 maximum' },
+  context_overflow: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'prompt is too long: 208310 tokens > 200000 maximum',
+  },
   invalid_request: { status: 400, type: 'invalid_request_error', message: 'Invalid request.' },
   authentication: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
   billing: {
     status: 402,
     type: 'billing_error',
-    message: 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+    message:
+      'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
   },
   permission: {
     status: 403,
@@ -18,7 +23,11 @@ const ANTHROPIC_ERRORS: Record<ErrorKind, { status: number; type: string; messag
     message: 'Your API key does not have permission to use the specified resource.',
   },
   not_found: { status: 404, type: 'not_found_error', message: 'model: claude-does-not-exist' },
-  request_too_large: { status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' },
+  request_too_large: {
+    status: 413,
+    type: 'request_too_large',
+    message: 'Request exceeds the maximum allowed number of bytes.',
+  },
   rate_limit: {
     status: 429,
     type: 'rate_limit_error',
@@ -28,7 +37,8 @@ const ANTHROPIC_ERRORS: Record<ErrorKind, { status: number; type: string; messag
   quota: {
     status: 429,
     type: 'rate_limit_error',
-    message: 'You have reached your specified API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.',
+    message:
+      'You have reached your specified API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.',
   },
   server: { status: 500, type: 'api_error', message: 'Internal server error' },
   unavailable: { status: 503, type: 'api_error', message: 'Service unavailable' },
@@ -56,7 +66,10 @@ export function anthropicErrorReply(error: ScriptedHttpError, ids: IdFactory): R
 /** The `error` event Anthropic sends inside a stream that has already started. */
 export function anthropicStreamErrorData(kind: ErrorKind, message: string | undefined): string {
   const known = ANTHROPIC_ERRORS[kind];
-  return JSON.stringify({ type: 'error', error: { details: null, type: known.type, message: message ?? known.message } });
+  return JSON.stringify({
+    type: 'error',
+    error: { details: null, type: known.type, message: message ?? known.message },
+  });
 }
 
 /** A 400 with an `invalid_request_error` body, as the API answers a malformed request. */

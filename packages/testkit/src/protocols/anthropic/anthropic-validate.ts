@@ -1,4 +1,11 @@
-import { asArray, asString, type CodecContext, isRecord, type Reply, type UnknownRecord } from '../protocol.js';
+import {
+  asArray,
+  asString,
+  type CodecContext,
+  isRecord,
+  type Reply,
+  type UnknownRecord,
+} from '../protocol.js';
 import { anthropicInvalidRequest } from './anthropic-errors.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -28,10 +35,13 @@ export function validateAnthropicRequest(context: CodecContext): Reply | undefin
     const blocks = contentBlocks(message);
     const isFinalAssistant = i === messages.length - 1 && message.role === 'assistant';
     if (blocks.length === 0 && !isFinalAssistant) {
-      return fail(`messages.${i}: all messages must have non-empty content except for the optional final assistant message`);
+      return fail(
+        `messages.${i}: all messages must have non-empty content except for the optional final assistant message`,
+      );
     }
     for (const block of blocks) {
-      if (block.type === 'text' && asString(block.text) === '') return fail('messages: text content blocks must be non-empty');
+      if (block.type === 'text' && asString(block.text) === '')
+        return fail('messages: text content blocks must be non-empty');
     }
     const problem = checkThinkingSignatures(message, i, context);
     if (problem) return fail(problem);
@@ -79,11 +89,16 @@ export function validateAnthropicRequest(context: CodecContext): Reply | undefin
 }
 
 function contentBlocks(message: UnknownRecord): UnknownRecord[] {
-  if (typeof message.content === 'string') return message.content === '' ? [] : [{ type: 'text', text: message.content }];
+  if (typeof message.content === 'string')
+    return message.content === '' ? [] : [{ type: 'text', text: message.content }];
   return asArray(message.content).filter(isRecord);
 }
 
-function checkThinkingSignatures(message: UnknownRecord, i: number, context: CodecContext): string | undefined {
+function checkThinkingSignatures(
+  message: UnknownRecord,
+  i: number,
+  context: CodecContext,
+): string | undefined {
   for (const [j, block] of contentBlocks(message).entries()) {
     if (block.type !== 'thinking' && block.type !== 'redacted_thinking') continue;
     const field = block.type === 'thinking' ? 'signature' : 'data';
@@ -108,10 +123,10 @@ function checkThinkingLeadsFinalAssistant(
   const thinking = isRecord(body.thinking) ? body.thinking.type : undefined;
   if (thinking !== 'enabled' && thinking !== 'adaptive') return undefined;
   const last = messages.at(-1);
-  if (!last || last.role !== 'user' || !contentBlocks(last).some((b) => b.type === 'tool_result')) return undefined;
+  if (last?.role !== 'user' || !contentBlocks(last).some((b) => b.type === 'tool_result')) return undefined;
   const index = messages.length - 2;
   const assistant = messages[index];
-  if (!assistant || assistant.role !== 'assistant') return undefined;
+  if (assistant?.role !== 'assistant') return undefined;
   const first = contentBlocks(assistant)[0];
   if (!first || first.type === 'thinking' || first.type === 'redacted_thinking') return undefined;
   return fail(

@@ -6,13 +6,18 @@ export function viewAnthropicRequest(body: UnknownRecord): ConversationView {
   for (const raw of asArray(body.messages).filter(isRecord)) {
     const role = raw.role === 'assistant' ? 'assistant' : raw.role === 'system' ? 'system' : 'user';
     const message = emptyMessage(role);
-    const blocks = typeof raw.content === 'string' ? [{ type: 'text', text: raw.content }] : asArray(raw.content);
+    const blocks =
+      typeof raw.content === 'string' ? [{ type: 'text', text: raw.content }] : asArray(raw.content);
     for (const block of blocks.filter(isRecord)) {
       if (block.type === 'text') message.text += asString(block.text) ?? '';
       else if (block.type === 'thinking') message.reasoning += asString(block.thinking) ?? '';
       else if (block.type === 'image') message.images += 1;
       else if (block.type === 'tool_use') {
-        message.toolCalls.push({ id: asString(block.id), name: asString(block.name) ?? '', arguments: block.input });
+        message.toolCalls.push({
+          id: asString(block.id),
+          name: asString(block.name) ?? '',
+          arguments: block.input,
+        });
       } else if (block.type === 'tool_result') {
         message.toolResults.push({
           id: asString(block.tool_use_id),

@@ -13,7 +13,10 @@ export const geminiCodec: ProtocolCodec = {
   route: (method, url) => {
     const match = method === 'POST' ? GEMINI_PATH.exec(url.pathname) : null;
     if (!match) return undefined;
-    return { pathModel: decodeURIComponent(match[2] ?? ''), pathStream: match[3] === 'streamGenerateContent' };
+    return {
+      pathModel: decodeURIComponent(match[2] ?? ''),
+      pathStream: match[3] === 'streamGenerateContent',
+    };
   },
   isStream: (_body, route) => route.pathStream === true,
   model: (_body, route) => route.pathModel ?? '',

@@ -57,7 +57,10 @@ function planParts(turn: ResolvedTurn, context: CodecContext, streamed: boolean)
         frames.push([i === 0 ? sign({ text }) : { text }]);
       });
     } else {
-      const part = sign({ functionCall: { name: block.name, args: block.argumentsValue } }, block.thoughtSignature);
+      const part = sign(
+        { functionCall: { name: block.name, args: block.argumentsValue } },
+        block.thoughtSignature,
+      );
       const previous = frames.at(-1);
       // Parallel calls arrive together in one frame.
       if (previous?.every((p) => 'functionCall' in p)) previous.push(part);
@@ -85,7 +88,12 @@ function finishReason(turn: ResolvedTurn): string {
   return turn.rawStop ?? FINISH_REASONS[turn.stop];
 }
 
-function responseEnvelope(turn: ResolvedTurn, responseId: string, candidate: UnknownRecord | undefined, usage: UnknownRecord) {
+function responseEnvelope(
+  turn: ResolvedTurn,
+  responseId: string,
+  candidate: UnknownRecord | undefined,
+  usage: UnknownRecord,
+) {
   return {
     ...(candidate ? { candidates: [candidate] } : {}),
     ...(turn.source.promptBlocked ? { promptFeedback: { blockReason: turn.source.promptBlocked } } : {}),
@@ -112,7 +120,10 @@ export function encodeGeminiStream(turn: ResolvedTurn, context: CodecContext): S
   const responseId = context.ids.geminiResponse();
   const frameParts = planParts(turn, context, true);
   const finalUsage = usageMetadata(turn);
-  const promptOnly = { promptTokenCount: finalUsage.promptTokenCount, totalTokenCount: finalUsage.promptTokenCount };
+  const promptOnly = {
+    promptTokenCount: finalUsage.promptTokenCount,
+    totalTokenCount: finalUsage.promptTokenCount,
+  };
   const frames: string[] = [];
   const emit = (candidate: UnknownRecord | undefined, usage: UnknownRecord) =>
     frames.push(dataFrame(geminiJson(responseEnvelope(turn, responseId, candidate, usage)), FRAME_END));
@@ -131,8 +142,12 @@ export function encodeGeminiStream(turn: ResolvedTurn, context: CodecContext): S
     headers: { 'content-type': 'text/event-stream', 'content-disposition': 'attachment' },
     frames,
     errorFrames: (kind, message) => [
-      dataFrame(geminiJson({ error: geminiErrorObject({ kind, ...(message ? { message } : {}) }) }), FRAME_END),
+      dataFrame(
+        geminiJson({ error: geminiErrorObject({ kind, ...(message ? { message } : {}) }) }),
+        FRAME_END,
+      ),
     ],
-    malformedFrame: (text) => dataFrame(text ?? '{"candidates": [{"content": {"parts": [{"text": ', FRAME_END),
+    malformedFrame: (text) =>
+      dataFrame(text ?? '{"candidates": [{"content": {"parts": [{"text": ', FRAME_END),
   };
 }

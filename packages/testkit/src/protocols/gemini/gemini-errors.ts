@@ -16,9 +16,17 @@ const GEMINI_ERRORS: Record<ErrorKind, GeminiErrorShape> = {
     status: 'INVALID_ARGUMENT',
     message: 'The input token count (1200293) exceeds the maximum number of tokens allowed (1048576).',
   },
-  invalid_request: { code: 400, status: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' },
+  invalid_request: {
+    code: 400,
+    status: 'INVALID_ARGUMENT',
+    message: 'Request contains an invalid argument.',
+  },
   // Gemini answers a bad API key with 400, not 401.
-  authentication: { code: 400, status: 'INVALID_ARGUMENT', message: 'API key not valid. Please pass a valid API key.' },
+  authentication: {
+    code: 400,
+    status: 'INVALID_ARGUMENT',
+    message: 'API key not valid. Please pass a valid API key.',
+  },
   permission: { code: 403, status: 'PERMISSION_DENIED', message: 'The caller does not have permission' },
   billing: { code: 429, status: 'RESOURCE_EXHAUSTED', message: QUOTA_MESSAGE },
   not_found: {
@@ -40,8 +48,16 @@ const GEMINI_ERRORS: Record<ErrorKind, GeminiErrorShape> = {
     message:
       'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
   },
-  unavailable: { code: 503, status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
-  overloaded: { code: 503, status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
+  unavailable: {
+    code: 503,
+    status: 'UNAVAILABLE',
+    message: 'The model is overloaded. Please try again later.',
+  },
+  overloaded: {
+    code: 503,
+    status: 'UNAVAILABLE',
+    message: 'The model is overloaded. Please try again later.',
+  },
 };
 
 function details(error: ScriptedHttpError): unknown[] | undefined {
@@ -68,7 +84,9 @@ function details(error: ScriptedHttpError): unknown[] | undefined {
       violations: [
         {
           quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
-          quotaId: daily ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+          quotaId: daily
+            ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier'
+            : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
           quotaDimensions: { location: 'global', model: 'gemini-2.5-flash' },
           quotaValue: daily ? '250' : '10',
         },
@@ -76,13 +94,19 @@ function details(error: ScriptedHttpError): unknown[] | undefined {
     },
     {
       '@type': 'type.googleapis.com/google.rpc.Help',
-      links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+      links: [
+        {
+          description: 'Learn more about Gemini API quotas',
+          url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+        },
+      ],
     },
   ];
   // Gemini puts its retry hint in the body, not in a header.
   const seconds =
     error.retryAfterSeconds ?? (error.retryAfterMs === undefined ? undefined : error.retryAfterMs / 1000);
-  if (seconds !== undefined) list.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${seconds}s` });
+  if (seconds !== undefined)
+    list.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${seconds}s` });
   return list;
 }
 

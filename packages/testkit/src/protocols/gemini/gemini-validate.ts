@@ -1,4 +1,11 @@
-import { asArray, asString, type CodecContext, isRecord, type Reply, type UnknownRecord } from '../protocol.js';
+import {
+  asArray,
+  asString,
+  type CodecContext,
+  isRecord,
+  type Reply,
+  type UnknownRecord,
+} from '../protocol.js';
 import { geminiInvalidArgument } from './gemini-errors.js';
 
 const FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
@@ -28,7 +35,10 @@ export function validateGeminiRequest(context: CodecContext, model: string): Rep
     const responses = parts(content).filter((p) => isRecord(p.functionResponse)).length;
     if (responses === 0) continue;
     const previous = contents[i - 1];
-    const calls = previous && previous.role === 'model' ? parts(previous).filter((p) => isRecord(p.functionCall)).length : 0;
+    const calls =
+      previous && previous.role === 'model'
+        ? parts(previous).filter((p) => isRecord(p.functionCall)).length
+        : 0;
     if (calls === 0) {
       return geminiInvalidArgument(
         'Please ensure that function response turn comes immediately after a function call turn.',
@@ -67,7 +77,7 @@ function checkCurrentTurnSignatures(contents: UnknownRecord[]): Reply | undefine
   });
   for (let i = start; i < contents.length; i++) {
     const content = contents[i];
-    if (!content || content.role !== 'model') continue;
+    if (content?.role !== 'model') continue;
     const firstCall = parts(content).find((p) => isRecord(p.functionCall));
     if (firstCall && typeof firstCall.thoughtSignature !== 'string') {
       const name = isRecord(firstCall.functionCall) ? asString(firstCall.functionCall.name) : undefined;

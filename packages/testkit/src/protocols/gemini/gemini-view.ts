@@ -7,7 +7,9 @@ export function viewGeminiRequest(body: UnknownRecord): ConversationView {
   for (const content of asArray(body.contents).filter(isRecord)) {
     const parts = asArray(content.parts).filter(isRecord);
     const onlyResponses = parts.length > 0 && parts.every((p) => isRecord(p.functionResponse));
-    const message = builder.newMessage(content.role === 'model' ? 'assistant' : onlyResponses ? 'tool' : 'user');
+    const message = builder.newMessage(
+      content.role === 'model' ? 'assistant' : onlyResponses ? 'tool' : 'user',
+    );
     for (const part of parts) {
       if (typeof part.text === 'string') {
         if (part.thought === true) message.reasoning += part.text;

@@ -9,7 +9,8 @@ import { viewChatRequest } from './chat-view.js';
 export function createChatCodec(reasoningField: ChatReasoningField = 'reasoning_content'): ProtocolCodec {
   return {
     protocol: 'openai-chat',
-    route: (method, url) => (method === 'POST' && url.pathname.endsWith('/chat/completions') ? {} : undefined),
+    route: (method, url) =>
+      method === 'POST' && url.pathname.endsWith('/chat/completions') ? {} : undefined,
     isStream: (body) => body.stream === true,
     model: (body) => asString(body.model) ?? '',
     apiKey: bearerKey,

@@ -45,7 +45,11 @@ function isRefusal(turn: ResolvedTurn): boolean {
   return turn.stop === 'refusal' && turn.rawStop === undefined;
 }
 
-export function encodeChatResponse(turn: ResolvedTurn, context: CodecContext, reasoningField: ChatReasoningField): Reply {
+export function encodeChatResponse(
+  turn: ResolvedTurn,
+  context: CodecContext,
+  reasoningField: ChatReasoningField,
+): Reply {
   const text = turn.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
   const reasoning = turn.blocks.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
   const toolCalls = turn.blocks.flatMap((b) =>
@@ -71,11 +75,20 @@ export function encodeChatResponse(turn: ResolvedTurn, context: CodecContext, re
     service_tier: 'default',
     system_fingerprint: context.ids.systemFingerprint(),
   };
-  return { status: 200, headers: openAIResponseHeaders(context.ids, false), body: `${JSON.stringify(body, null, 2)}\n` };
+  return {
+    status: 200,
+    headers: openAIResponseHeaders(context.ids, false),
+    body: `${JSON.stringify(body, null, 2)}\n`,
+  };
 }
 
-export function encodeChatStream(turn: ResolvedTurn, context: CodecContext, reasoningField: ChatReasoningField): StreamPlan {
-  const includeUsage = isRecord(context.body.stream_options) && context.body.stream_options.include_usage === true;
+export function encodeChatStream(
+  turn: ResolvedTurn,
+  context: CodecContext,
+  reasoningField: ChatReasoningField,
+): StreamPlan {
+  const includeUsage =
+    isRecord(context.body.stream_options) && context.body.stream_options.include_usage === true;
   const base = {
     id: context.ids.chatCompletion(),
     object: 'chat.completion.chunk',
@@ -103,20 +116,29 @@ export function encodeChatStream(turn: ResolvedTurn, context: CodecContext, reas
     } else {
       const index = toolIndex++;
       chunk({
-        tool_calls: [{ index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } }],
+        tool_calls: [
+          { index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } },
+        ],
       });
-      for (const piece of block.argumentChunks) chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+      for (const piece of block.argumentChunks)
+        chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
     }
   }
   chunk({}, finishReason(turn));
   if (includeUsage) {
-    frames.push(dataFrame(JSON.stringify({ ...base, choices: [], usage: usage(turn), obfuscation: context.ids.obfuscation(8) })));
+    frames.push(
+      dataFrame(
+        JSON.stringify({ ...base, choices: [], usage: usage(turn), obfuscation: context.ids.obfuscation(8) }),
+      ),
+    );
   }
   frames.push(dataFrame('[DONE]'));
   return {
     headers: openAIResponseHeaders(context.ids, true),
     frames,
-    errorFrames: (kind, message) => [dataFrame(JSON.stringify({ error: openAIErrorObject(kind, 'chat', message) }))],
+    errorFrames: (kind, message) => [
+      dataFrame(JSON.stringify({ error: openAIErrorObject(kind, 'chat', message) })),
+    ],
     malformedFrame: (text) => dataFrame(text ?? `{"id":"${base.id}","choices":[{"delta":`),
   };
 }

@@ -10,10 +10,20 @@ import { asArray, asString, type CodecContext, isRecord, type Reply } from '../p
 export function validateChatRequest(context: CodecContext): Reply | undefined {
   const { body, ids } = context;
   if (typeof body.model !== 'string') {
-    return openAIInvalidRequest("Missing required parameter: 'model'.", 'model', ids, 'missing_required_parameter');
+    return openAIInvalidRequest(
+      "Missing required parameter: 'model'.",
+      'model',
+      ids,
+      'missing_required_parameter',
+    );
   }
   if (!Array.isArray(body.messages)) {
-    return openAIInvalidRequest("Missing required parameter: 'messages'.", 'messages', ids, 'missing_required_parameter');
+    return openAIInvalidRequest(
+      "Missing required parameter: 'messages'.",
+      'messages',
+      ids,
+      'missing_required_parameter',
+    );
   }
   for (const [i, tool] of asArray(body.tools).entries()) {
     if (!isRecord(tool) || !isRecord(tool.function)) continue;

@@ -24,7 +24,11 @@ export function viewChatRequest(body: UnknownRecord): ConversationView {
       view.images = asArray(message.content).filter((p) => isRecord(p) && p.type === 'image_url').length;
       for (const call of asArray(message.tool_calls).filter(isRecord)) {
         const fn = isRecord(call.function) ? call.function : {};
-        view.toolCalls.push({ id: asString(call.id), name: asString(fn.name) ?? '', arguments: parseJson(fn.arguments) });
+        view.toolCalls.push({
+          id: asString(call.id),
+          name: asString(fn.name) ?? '',
+          arguments: parseJson(fn.arguments),
+        });
       }
     }
   }

@@ -1,6 +1,13 @@
 import type { ResolvedBlock, ResolvedTurn } from '../../script/resolve-turn.js';
 import { openAIErrorObject, openAIResponseHeaders } from '../openai-shared/openai-errors.js';
-import { asArray, type CodecContext, isRecord, type Reply, type StreamPlan, type UnknownRecord } from '../protocol.js';
+import {
+  asArray,
+  type CodecContext,
+  isRecord,
+  type Reply,
+  type StreamPlan,
+  type UnknownRecord,
+} from '../protocol.js';
 import { eventFrame } from '../sse.js';
 
 type Status = 'completed' | 'incomplete' | 'failed';
@@ -53,7 +60,7 @@ function wantsEncryptedReasoning(body: UnknownRecord): boolean {
 
 function planItems(turn: ResolvedTurn, context: CodecContext, itemStatus: string): ItemPlan[] {
   const refusal = turn.stop === 'refusal' && turn.rawStop === undefined;
-  return turn.blocks.map((block) => {
+  return turn.blocks.map((block): ItemPlan => {
     switch (block.type) {
       case 'reasoning': {
         const id = context.ids.responsesItem('rs');
@@ -79,7 +86,7 @@ function planItems(turn: ResolvedTurn, context: CodecContext, itemStatus: string
           done: { id, type: 'message', status: itemStatus, content: [part], role: 'assistant' },
         };
       }
-      case 'tool_call': {
+      default: {
         const id = context.ids.responsesItem('fc');
         return {
           block,
@@ -146,7 +153,9 @@ function responseObject(
 }
 
 function failure(status: Status) {
-  return status === 'failed' ? { code: 'server_error', message: 'The model failed to generate a response.' } : null;
+  return status === 'failed'
+    ? { code: 'server_error', message: 'The model failed to generate a response.' }
+    : null;
 }
 
 export function encodeResponsesResponse(turn: ResolvedTurn, context: CodecContext): Reply {
@@ -162,7 +171,11 @@ export function encodeResponsesResponse(turn: ResolvedTurn, context: CodecContex
     incompleteReason,
     failure(status),
   );
-  return { status: 200, headers: openAIResponseHeaders(context.ids, false), body: `${JSON.stringify(body, null, 2)}\n` };
+  return {
+    status: 200,
+    headers: openAIResponseHeaders(context.ids, false),
+    body: `${JSON.stringify(body, null, 2)}\n`,
+  };
 }
 
 export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext): StreamPlan {
@@ -176,7 +189,16 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
     frames.push(eventFrame(type, JSON.stringify({ type, ...data, sequence_number: sequence++ })));
   };
   const snapshot = (state: Status | 'in_progress', output: unknown[]) =>
-    responseObject(turn, context, responseId, createdAt, state, output, incompleteReason, state === 'failed' ? failure(state) : null);
+    responseObject(
+      turn,
+      context,
+      responseId,
+      createdAt,
+      state,
+      output,
+      incompleteReason,
+      state === 'failed' ? failure(state) : null,
+    );
   const obfuscation = (delta: string) => context.ids.obfuscation(Math.max(1, 16 - delta.length));
 
   send('response.created', { response: snapshot('in_progress', []) });
@@ -193,7 +215,10 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
             send('response.reasoning_summary_text.delta', { ...at, delta, obfuscation: obfuscation(delta) });
           }
           send('response.reasoning_summary_text.done', { ...at, text: block.text });
-          send('response.reasoning_summary_part.done', { ...at, part: { type: 'summary_text', text: block.text } });
+          send('response.reasoning_summary_part.done', {
+            ...at,
+            part: { type: 'summary_text', text: block.text },
+          });
         }
         break;
       }
@@ -214,7 +239,12 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
             part: { type: 'output_text', annotations: [], logprobs: [], text: '' },
           });
           for (const delta of block.chunks) {
-            send('response.output_text.delta', { ...at, delta, logprobs: [], obfuscation: obfuscation(delta) });
+            send('response.output_text.delta', {
+              ...at,
+              delta,
+              logprobs: [],
+              obfuscation: obfuscation(delta),
+            });
           }
           send('response.output_text.done', { ...at, text: block.text, logprobs: [] });
         }
@@ -246,7 +276,11 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
     send('response.output_item.done', { item: done, output_index });
   });
   const terminal =
-    status === 'completed' ? 'response.completed' : status === 'incomplete' ? 'response.incomplete' : 'response.failed';
+    status === 'completed'
+      ? 'response.completed'
+      : status === 'incomplete'
+        ? 'response.incomplete'
+        : 'response.failed';
   send(terminal, {
     response: snapshot(
       status,
@@ -258,8 +292,14 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
     frames,
     errorFrames: (kind, message) => {
       const error = openAIErrorObject(kind, 'responses', message);
-      const errorFrame = eventFrame('error', JSON.stringify({ type: 'error', error, sequence_number: sequence }));
-      const failed = { ...snapshot('failed', []), error: { code: error.code ?? error.type, message: error.message } };
+      const errorFrame = eventFrame(
+        'error',
+        JSON.stringify({ type: 'error', error, sequence_number: sequence }),
+      );
+      const failed = {
+        ...snapshot('failed', []),
+        error: { code: error.code ?? error.type, message: error.message },
+      };
       return [
         errorFrame,
         eventFrame(
@@ -268,6 +308,7 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
         ),
       ];
     },
-    malformedFrame: (text) => eventFrame('response.output_text.delta', text ?? '{"type":"response.output_text.delta","delta":'),
+    malformedFrame: (text) =>
+      eventFrame('response.output_text.delta', text ?? '{"type":"response.output_text.delta","delta":'),
   };
 }

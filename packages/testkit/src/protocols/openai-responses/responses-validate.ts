@@ -10,7 +10,12 @@ import { asArray, asString, type CodecContext, isRecord, type Reply } from '../p
 export function validateResponsesRequest(context: CodecContext): Reply | undefined {
   const { body, ids } = context;
   if (typeof body.model !== 'string') {
-    return openAIInvalidRequest("Missing required parameter: 'model'.", 'model', ids, 'missing_required_parameter');
+    return openAIInvalidRequest(
+      "Missing required parameter: 'model'.",
+      'model',
+      ids,
+      'missing_required_parameter',
+    );
   }
   for (const [i, tool] of asArray(body.tools).entries()) {
     if (!isRecord(tool) || tool.type !== 'function') continue;
@@ -20,7 +25,9 @@ export function validateResponsesRequest(context: CodecContext): Reply | undefin
   // With previous_response_id the earlier calls live on the server; nothing to check locally.
   if (body.previous_response_id) return undefined;
   const items = asArray(body.input).filter(isRecord);
-  const calls = new Set(items.filter((item) => item.type === 'function_call').map((item) => asString(item.call_id)));
+  const calls = new Set(
+    items.filter((item) => item.type === 'function_call').map((item) => asString(item.call_id)),
+  );
   const outputs = new Set(
     items.filter((item) => item.type === 'function_call_output').map((item) => asString(item.call_id)),
   );
@@ -33,7 +40,11 @@ export function validateResponsesRequest(context: CodecContext): Reply | undefin
       );
     }
     if (item.type === 'function_call' && !outputs.has(asString(item.call_id))) {
-      return openAIInvalidRequest(`No tool output found for function call ${asString(item.call_id)}.`, 'input', ids);
+      return openAIInvalidRequest(
+        `No tool output found for function call ${asString(item.call_id)}.`,
+        'input',
+        ids,
+      );
     }
     if (item.type === 'reasoning' && typeof item.encrypted_content === 'string') {
       if (!context.signatures.wasIssued('openai-responses', item.encrypted_content)) {

@@ -6,7 +6,8 @@ export function viewResponsesRequest(body: UnknownRecord): ConversationView {
   const builder = new ConversationBuilder();
   const system: string[] = [];
   if (typeof body.instructions === 'string') system.push(body.instructions);
-  const items = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : asArray(body.input);
+  const items =
+    typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : asArray(body.input);
   for (const item of items.filter(isRecord)) {
     const type = item.type ?? 'message';
     if (type === 'message') {

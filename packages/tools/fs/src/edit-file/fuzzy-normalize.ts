@@ -1,0 +1,98 @@
+import { type TextView, TextViewBuilder } from './text-view.js';
+
+/**
+ * Fuzzy matching (seed 004 §A, plus NFKC as pi does): both the file and old_string are seen
+ * through these normalisations, which undo what models (and word processors) do to text:
+ *  1. NFKC: compatibility forms (fullwidth letters and punctuation, ligatures, ...) → plain;
+ *  2. whitespace at the end of each line removed;
+ *  3. curly single quotes ‘ ’ ‚ ‛ → ';
+ *  4. curly double quotes “ ” „ ‟ → ";
+ *  5. Unicode dashes (U+2010–U+2015, U+2212) → -;
+ *  6. special spaces (no-break, en/em, thin, narrow no-break, ideographic, ...) → a plain space.
+ * The text must already use "\n" line breaks.
+ */
+export function fuzzyView(text: string): TextView {
+  const builder = new TextViewBuilder(text);
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x0a || (code < 0x80 && !isWhitespace(code))) {
+      index++;
+      continue;
+    }
+    if (isWhitespace(code)) {
+      let end = index + 1;
+      while (end < length && isWhitespace(text.charCodeAt(end))) end++;
+      if (end === length || text.charCodeAt(end) === 0x0a) {
+        builder.replace(index, end, '');
+      } else {
+        const run = text.slice(index, end);
+        const plain = run.replace(SPECIAL_SPACES, ' ');
+        if (plain !== run) builder.replace(index, end, plain);
+      }
+      index = end;
+      continue;
+    }
+    // A run of non-ASCII, non-space characters: normalise it cluster by cluster.
+    let end = index + 1;
+    while (end < length) {
+      const next = text.charCodeAt(end);
+      if (next < 0x80 || isWhitespace(next)) break;
+      end++;
+    }
+    // A combining mark belongs with the ASCII letter before it ("e" + U+0301 is "é").
+    const start =
+      index > 0 && COMBINING_MARK.test(text[index]!) && isPlainAscii(text.charCodeAt(index - 1))
+        ? index - 1
+        : index;
+    const run = text.slice(start, end);
+    if (foldPunctuation(run.normalize('NFKC')) !== run) {
+      for (const match of run.matchAll(CLUSTER)) {
+        const cluster = match[0];
+        const normalised = foldPunctuation(cluster.normalize('NFKC'));
+        if (normalised !== cluster)
+          builder.replace(start + match.index, start + match.index + cluster.length, normalised);
+      }
+    }
+    index = end;
+  }
+  return builder.build();
+}
+
+/** The normalised form of `text` alone (for old_string); the same rules as {@link fuzzyView}. */
+export function fuzzyNormalize(text: string): string {
+  return fuzzyView(text).text;
+}
+
+const SPECIAL_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+const COMBINING_MARK = /^\p{M}/u;
+const CLUSTER = /\P{M}\p{M}*|\p{M}+/gsu;
+
+function foldPunctuation(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(SPECIAL_SPACES, ' ');
+}
+
+/** Whitespace other than "\n", as JavaScript's `trimEnd` sees it. */
+function isWhitespace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || code === 0x09 || code === 0x0b || code === 0x0c || code === 0x0d;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+function isPlainAscii(code: number): boolean {
+  return code < 0x80 && code !== 0x0a && !isWhitespace(code);
+}

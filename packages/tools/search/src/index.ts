@@ -19,7 +19,9 @@ export {
   globParameters,
   globTool,
 } from './glob/glob-tool.js';
-export { type SplitGlob, splitGlobPattern } from './glob/split-glob-pattern.js';
+export { type CompiledGlob, compileGlob, GlobSyntaxError } from './globs/compile-glob.js';
+export { buildPathFilter, type PathFilter } from './globs/path-filter.js';
+export { type SplitGlob, splitGlobPattern } from './globs/split-glob-pattern.js';
 export {
   type FormattedGrep,
   formatGrepResult,

@@ -1,5 +1,8 @@
 import { posix } from 'node:path';
 import type { ExecutionEnvironment } from '@weft/agent-core';
+import { GlobSyntaxError } from '../globs/compile-glob.js';
+import { buildPathFilter, type PathFilter, pathBelow } from '../globs/path-filter.js';
+import { splitGlobPattern } from '../globs/split-glob-pattern.js';
 import { SEARCH_DEFAULT_TIMEOUT_MS } from '../grep/grep-options.js';
 import { toDisplayPath } from '../paths/display-path.js';
 import { resolveSearchRoot } from '../paths/resolve-search-root.js';
@@ -14,7 +17,6 @@ import {
   type GlobOptions,
   type GlobResult,
 } from './glob-options.js';
-import { splitGlobPattern } from './split-glob-pattern.js';
 
 /**
  * Lists the files matching a glob with `rg --files`, run through the environment: .gitignore
@@ -36,6 +38,16 @@ export async function globFiles(env: ExecutionEnvironment, options: GlobOptions)
   }
 
   const { base, glob } = splitGlobPattern(options.pattern);
+  let filter: PathFilter;
+  try {
+    filter = buildPathFilter([glob], options.caseInsensitive ? { caseInsensitive: true } : {});
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) throw error;
+    throw new SearchError('INVALID_GLOB', `Invalid glob pattern: ${error.message}`, {
+      detail: error.message,
+      cause: error,
+    });
+  }
   const emptyResult = (searchPath: string): GlobResult => ({
     pattern: options.pattern,
     searchPath,
@@ -64,12 +76,12 @@ export async function globFiles(env: ExecutionEnvironment, options: GlobOptions)
   let totalCount = 0;
   const run = await runRipgrep(env, {
     rgPath: options.rgPath ?? defaultRgPath,
-    args: buildGlobArgs(options, glob, rootPath),
+    args: buildGlobArgs(options, rootPath, filter.rgArgs),
     cwd: rootPath,
     timeoutMs,
     separator: '\0',
     onRecord: (record) => {
-      if (record.length === 0) return 'continue';
+      if (record.length === 0 || !filter.accepts(pathBelow(record, rootPath))) return 'continue';
       totalCount++;
       if (files.length < limit) {
         files.push({ path: toDisplayPath(record, env.workingDirectory), absolutePath: record });

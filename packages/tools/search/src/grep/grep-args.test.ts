@@ -39,7 +39,7 @@ describe('buildGrepArgs', () => {
     expect(args.slice(-4)).toEqual(['--regexp', '--files', '--', '/w']);
   });
 
-  it('maps the options to ripgrep flags, putting user globs before the VCS exclusions so those win', () => {
+  it("maps the options to ripgrep flags, putting the glob filter's arguments before the VCS exclusions so those win", () => {
     const args = buildGrepArgs(
       {
         pattern: 'x',
@@ -47,13 +47,13 @@ describe('buildGrepArgs', () => {
         literal: true,
         beforeContext: 2,
         afterContext: 3,
-        glob: ['*.ts', ' '],
         includeHidden: false,
         respectIgnoreFiles: false,
         followSymlinks: true,
         order: 'modified',
       },
       '/w/src',
+      ['--type-add', 'weftglob:*.ts', '--type', 'weftglob'],
     );
     expect(args).toEqual([
       '--json',
@@ -68,8 +68,10 @@ describe('buildGrepArgs', () => {
       '2',
       '--after-context',
       '3',
-      '--glob',
-      '*.ts',
+      '--type-add',
+      'weftglob:*.ts',
+      '--type',
+      'weftglob',
       ...VCS,
       '--sortr',
       'modified',

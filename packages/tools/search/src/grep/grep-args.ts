@@ -6,8 +6,14 @@ import type { GrepOptions } from './grep-options.js';
  * lines unambiguously and survives any byte in a path or line; the other modes use `--null`
  * separated path lists, because ripgrep's JSON printer does not do them. The pattern goes through
  * `--regexp` so one starting with '-' is not read as a flag, and the target follows `--`.
+ * `filterArgs` are the glob filter's share of the work (`buildPathFilter`); they go
+ * before the VCS exclusions so those win.
  */
-export function buildGrepArgs(options: GrepOptions, target: string): string[] {
+export function buildGrepArgs(
+  options: GrepOptions,
+  target: string,
+  filterArgs: readonly string[] = [],
+): string[] {
   const mode = options.mode ?? 'content';
   const args: string[] =
     mode === 'content'
@@ -23,15 +29,8 @@ export function buildGrepArgs(options: GrepOptions, target: string): string[] {
     if (options.beforeContext) args.push('--before-context', String(options.beforeContext));
     if (options.afterContext) args.push('--after-context', String(options.afterContext));
   }
-  for (const glob of globList(options.glob)) args.push('--glob', glob);
-  args.push(...vcsExcludeArgs());
+  args.push(...filterArgs, ...vcsExcludeArgs());
   if (options.order === 'modified') args.push('--sortr', 'modified');
   args.push('--regexp', options.pattern, '--', target);
   return args;
-}
-
-function globList(glob: GrepOptions['glob']): string[] {
-  if (glob === undefined) return [];
-  const list = typeof glob === 'string' ? [glob] : [...glob];
-  return list.map((g) => g.trim()).filter((g) => g.length > 0);
 }

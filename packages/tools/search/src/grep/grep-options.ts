@@ -17,7 +17,11 @@ export interface GrepOptions extends WalkOptions {
   pattern: string;
   /** File or folder to search; relative paths start at the working directory. Default: the working directory. */
   path?: string;
-  /** Only search files matching these globs (ripgrep `--glob` syntax, e.g. `*.ts`, `src/**`, `!*.min.js`). */
+  /**
+   * Only search files matching one of these globs (ripgrep `--glob` syntax: `*.ts`, `src/**`,
+   * `*.{js,jsx}`), matched against paths relative to the searched folder; globs starting with
+   * '!' exclude. Unlike ripgrep's own `--glob`, a glob never brings back a file .gitignore hides.
+   */
   glob?: string | readonly string[];
   caseInsensitive?: boolean;
   /** Search for `pattern` as plain text, not a regular expression. */

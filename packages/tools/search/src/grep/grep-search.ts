@@ -1,4 +1,6 @@
 import { type ExecutionEnvironment, GREP_MAX_LINE_LENGTH } from '@weft/agent-core';
+import { GlobSyntaxError } from '../globs/compile-glob.js';
+import { buildPathFilter, type PathFilter, pathBelow } from '../globs/path-filter.js';
 import { toDisplayPath } from '../paths/display-path.js';
 import { resolveSearchRoot, rootFolder } from '../paths/resolve-search-root.js';
 import { defaultRgPath } from '../ripgrep/default-rg-path.js';
@@ -34,6 +36,18 @@ export async function grepSearch(env: ExecutionEnvironment, options: GrepOptions
   const maxLineLength = options.maxLineLength ?? GREP_MAX_LINE_LENGTH;
   const timeoutMs = options.timeoutMs ?? SEARCH_DEFAULT_TIMEOUT_MS;
   const root = await resolveSearchRoot(env, options.path);
+  const filter = buildFilter(options.glob);
+  const folder = rootFolder(root);
+  // ripgrep prints absolute paths (the target is absolute); the glob filter wants them relative.
+  const accepted = new Map<string, boolean>();
+  const accepts = (rgPath: string): boolean => {
+    let verdict = accepted.get(rgPath);
+    if (verdict === undefined) {
+      verdict = filter.accepts(pathBelow(rgPath, folder));
+      accepted.set(rgPath, verdict);
+    }
+    return verdict;
+  };
 
   const content = new ContentCollector(
     limit,
@@ -45,16 +59,20 @@ export async function grepSearch(env: ExecutionEnvironment, options: GrepOptions
     mode === 'content'
       ? (line: string): RecordVerdict => {
           for (const record of parseRgJsonLine(line)) {
+            if (record.kind !== 'summary' && !accepts(record.path)) continue;
             if (content.accept(record) === 'stop') return 'stop';
           }
           return 'continue';
         }
-      : (record: string): RecordVerdict => listed.accept(record);
+      : (record: string): RecordVerdict => {
+          const path = mode === 'count' ? record.slice(0, Math.max(0, record.lastIndexOf('\0'))) : record;
+          return path === '' || accepts(path) ? listed.accept(record) : 'continue';
+        };
 
   const run = await runRipgrep(env, {
     rgPath: options.rgPath ?? defaultRgPath,
-    args: buildGrepArgs({ ...options, mode }, root.absolutePath),
-    cwd: rootFolder(root),
+    args: buildGrepArgs({ ...options, mode }, root.absolutePath, filter.rgArgs),
+    cwd: folder,
     timeoutMs,
     separator: mode === 'files_with_matches' ? '\0' : '\n',
     onRecord,
@@ -121,6 +139,19 @@ export async function grepSearch(env: ExecutionEnvironment, options: GrepOptions
     warnings: run.exitCode === 2 ? rgWarnings(run.stderr) : [],
     durationMs: run.durationMs,
   };
+}
+
+function buildFilter(glob: GrepOptions['glob']): PathFilter {
+  const globs = glob === undefined ? [] : typeof glob === 'string' ? [glob] : [...glob];
+  try {
+    return buildPathFilter(globs);
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) throw error;
+    throw new SearchError('INVALID_GLOB', `Invalid glob: ${error.message}`, {
+      detail: error.message,
+      cause: error,
+    });
+  }
 }
 
 function failureMessage(code: SearchError['code'], detail: string): string {

@@ -38,6 +38,8 @@ function describe(
       return ['IO_ERROR', `Too many levels of symbolic links: ${path}`];
     case 'ENOSPC':
       return ['IO_ERROR', `No space left on device while writing ${path}`];
+    case 'EFBIG':
+      return ['IO_ERROR', `File too large to write (the file size limit was reached): ${path}`];
     case 'EROFS':
       return ['PERMISSION_DENIED', `Read-only file system: ${path}`];
     default: {

@@ -1,7 +1,7 @@
 import { nextCharStart } from './utf8-aligner.js';
 
 /** Small pieces are merged so a stream of tiny writes does not become a long list of objects. */
-const MERGE_BELOW = 16 * 1024;
+const MERGE_BELOW = 4 * 1024;
 
 interface Piece<Tag> {
   tag: Tag;

@@ -1,0 +1,3 @@
+def f():
+	if ready:
+		return 1

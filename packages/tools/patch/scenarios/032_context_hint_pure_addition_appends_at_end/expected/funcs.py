@@ -1,0 +1,5 @@
+def first():
+    pass
+def second():
+    pass
+    # appended

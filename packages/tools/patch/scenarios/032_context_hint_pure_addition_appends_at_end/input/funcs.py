@@ -1,0 +1,4 @@
+def first():
+    pass
+def second():
+    pass

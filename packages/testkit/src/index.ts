@@ -6,6 +6,12 @@ export {
   reportAbsolute,
   reportComparison,
 } from './bench/report.js';
+export {
+  type ExampleRun,
+  type ReadmeExample,
+  readmeExamples,
+  runReadmeExample,
+} from './docs/readme-examples.js';
 export { createTempDir, type TempDir } from './fs/temp-dir.js';
 export type {
   ConversationView,

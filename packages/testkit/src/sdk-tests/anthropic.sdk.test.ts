@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeModelServer } from '../server/fake-model-server.js';
 import { anthropicClient, caught } from './sdk-clients.js';
 
-const MODEL = 'claude-sonnet-4-5';
+const MODEL = 'claude-sonnet-5-5';
 const USER = [{ role: 'user' as const, content: 'hi' }];
 
 let server: FakeModelServer;

@@ -173,6 +173,7 @@ describe('OpenAI Responses through the openai SDK', () => {
     ['authentication', 'AuthenticationError', 401, 'invalid_api_key', 'Incorrect API key provided'],
     ['permission', 'PermissionDeniedError', 403, 'model_not_found', 'does not have access'],
     ['not_found', 'NotFoundError', 404, 'model_not_found', 'does not exist'],
+    ['request_too_large', 'APIError', 413, null, 'Request too large'],
     ['rate_limit', 'RateLimitError', 429, 'rate_limit_exceeded', 'Rate limit reached'],
     ['quota', 'RateLimitError', 429, 'insufficient_quota', 'exceeded your current quota'],
     ['server', 'InternalServerError', 500, null, 'had an error'],

@@ -16,7 +16,7 @@ afterEach(async () => {
 const ok = { content: [{ type: 'text' as const, text: 'ok' }] };
 
 describe('requests the real Anthropic API rejects get its real 400', () => {
-  const base = { model: 'claude-sonnet-4-5', max_tokens: 100 };
+  const base = { model: 'claude-sonnet-5-5', max_tokens: 100 };
   const toolUse = { type: 'tool_use' as const, id: 'toolu_01X', name: 'read_file', input: {} };
 
   async function rejection(params: Record<string, unknown>) {
@@ -64,7 +64,7 @@ describe('requests the real Anthropic API rejects get its real 400', () => {
   it('rejects a request without max_tokens', async () => {
     const error = await caught(() =>
       anthropicClient(server).messages.create({
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-5-5',
         messages: [{ role: 'user', content: 'hi' }],
       } as unknown as Anthropic.MessageCreateParamsNonStreaming),
     );

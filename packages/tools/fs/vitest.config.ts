@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // The permission tests switch their process to an unprivileged user, so every test file
+    // must run in a child process of its own.
+    pool: 'forks',
+    isolate: true,
+  },
+});

@@ -6,6 +6,7 @@ export {
   reportAbsolute,
   reportComparison,
 } from './bench/report.js';
+export { describeReadmeExamples, type TestApi } from './docs/describe-readme-examples.js';
 export {
   type ExampleRun,
   type ReadmeExample,

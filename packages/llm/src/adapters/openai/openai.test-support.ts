@@ -1,0 +1,60 @@
+// Test helpers for the OpenAI adapters: the fake model server, adapters pointed at it, and small
+// collectors. Not a test file itself.
+import { FakeModelServer, type FakeModelServerOptions } from '@weft/testkit';
+import type { StreamEvent } from '../../types/stream-event.js';
+import { OpenAIAdapter, type OpenAIAdapterOptions } from './openai-adapter.js';
+
+// The SDK reads these when an option is absent; tests must not depend on the developer's shell.
+for (const name of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID']) {
+  delete process.env[name];
+}
+
+export const MODEL = 'gpt-5.2';
+
+export function startServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
+  return FakeModelServer.start(options);
+}
+
+export function openaiAdapter(
+  server: FakeModelServer,
+  options: Partial<OpenAIAdapterOptions> = {},
+): OpenAIAdapter {
+  return new OpenAIAdapter({ apiKey: 'sk-test', baseUrl: server.baseUrls.openai, ...options });
+}
+
+export async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const out: StreamEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+/** Collects events until the stream throws; returns both (failing the test if it does not throw). */
+export async function collectUntilError(
+  events: AsyncIterable<StreamEvent>,
+): Promise<{ events: StreamEvent[]; error: unknown }> {
+  const out: StreamEvent[] = [];
+  try {
+    for await (const event of events) out.push(event);
+  } catch (error) {
+    return { events: out, error };
+  }
+  throw new Error(`expected the stream to fail, but it ended after ${out.length} events`);
+}
+
+/** What `fn` threw (failing the test if it did not throw). */
+export async function caught(fn: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to throw, but it returned');
+}
+
+export function eventTypes(events: readonly StreamEvent[]): string[] {
+  return events.map((event) => event.type);
+}
+
+export function textDeltas(events: readonly StreamEvent[]): string {
+  return events.map((event) => (event.type === 'text_delta' ? event.delta : '')).join('');
+}

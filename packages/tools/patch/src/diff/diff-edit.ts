@@ -50,3 +50,33 @@ export class EditListBuilder {
     if (kind !== 'delete') this.newIndex += count;
   }
 }
+
+/**
+ * Merges each run of removals and additions with nothing unchanged between them into one
+ * removal followed by one addition (the conventional diff layout). Within such a run the old
+ * lines and the new lines are each contiguous, so this changes only the order of display.
+ */
+export function groupChanges(edits: readonly DiffEdit[]): DiffEdit[] {
+  const grouped: DiffEdit[] = [];
+  let index = 0;
+  while (index < edits.length) {
+    const edit = edits[index] as DiffEdit;
+    if (edit.kind === 'equal') {
+      grouped.push(edit);
+      index++;
+      continue;
+    }
+    let deletes = 0;
+    let inserts = 0;
+    const oldStart = edit.oldStart;
+    const newStart = edit.newStart;
+    for (; index < edits.length && (edits[index] as DiffEdit).kind !== 'equal'; index++) {
+      const change = edits[index] as DiffEdit;
+      if (change.kind === 'delete') deletes += change.count;
+      else inserts += change.count;
+    }
+    if (deletes > 0) grouped.push({ kind: 'delete', oldStart, newStart, count: deletes });
+    if (inserts > 0) grouped.push({ kind: 'insert', oldStart: oldStart + deletes, newStart, count: inserts });
+  }
+  return grouped;
+}

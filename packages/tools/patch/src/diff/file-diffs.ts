@@ -1,6 +1,6 @@
 import type { Replacement } from '../content/compute-replacements.js';
 import { parseSourceText, type SourceText } from '../content/source-text.js';
-import { type DiffEdit, EditListBuilder } from './diff-edit.js';
+import { type DiffEdit, EditListBuilder, groupChanges } from './diff-edit.js';
 import { formatUnifiedDiff } from './unified-diff.js';
 
 /**
@@ -37,7 +37,7 @@ export function updateDiff(
   const afterEndsWithNewline = endsWithNewline(after);
   // An unterminated last line that gains a line break has changed, though its text has not.
   if (!beforeEndsWithNewline && afterEndsWithNewline)
-    edits = splitLastOldLine(edits, before.lines.length - 1);
+    edits = groupChanges(splitLastOldLine(edits, before.lines.length - 1));
   return formatUnifiedDiff(texts(before), texts(after), edits, {
     oldPath,
     newPath,

@@ -8,6 +8,8 @@ interface Piece<Tag> {
   bytes: Buffer;
 }
 
+const DROPPED: Piece<unknown> = { tag: undefined, bytes: Buffer.alloc(0) };
+
 /**
  * Keeps the most recent `maxBytes` of a byte stream made of character-aligned pieces (see
  * Utf8Aligner), each tagged with the stream it came from. Older pieces are dropped whole as new
@@ -37,6 +39,8 @@ export class RollingWindow<Tag = undefined> {
     this.bytes += bytes.length;
     while (this.bytes - this.first().bytes.length >= this.maxBytes && this.pieces.length - this.head > 1) {
       this.bytes -= this.first().bytes.length;
+      // Let go of the dropped bytes now; the array itself is compacted only now and then.
+      this.pieces[this.head] = DROPPED as Piece<Tag>;
       this.head++;
       this.droppedAny = true;
     }

@@ -4,6 +4,12 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
+ * Bytes that may wait in memory for the disk. Writes run on libuv's thread pool, in parallel with
+ * reading the command's output; past this much queued the sources are paused.
+ */
+const SPILL_BUFFER_BYTES = 8 * 1024 * 1024;
+
+/**
  * A temp file that receives the whole output of a command once it outgrows the spill threshold.
  * Writes are asynchronous; `write` returns false when the caller should pause its sources until
  * `onDrain` fires, so a fast producer cannot pile output up in memory. A write error (a full
@@ -16,7 +22,11 @@ export class SpillFile {
 
   constructor(directory: string) {
     this.path = join(directory, `weft-output-${randomBytes(8).toString('hex')}.log`);
-    this.stream = createWriteStream(this.path, { flags: 'wx', mode: 0o600, highWaterMark: 1024 * 1024 });
+    this.stream = createWriteStream(this.path, {
+      flags: 'wx',
+      mode: 0o600,
+      highWaterMark: SPILL_BUFFER_BYTES,
+    });
     this.stream.on('error', () => {
       this.failed = true;
     });

@@ -328,6 +328,18 @@ describe('grep: output', () => {
     expect(text).toBe(['a.txt-1- l1', 'a.txt:2: hit one', 'a.txt-3- l3', 'a.txt:4: hit two'].join('\n'));
   });
 
+  it('shows the lines of a CRLF file without their carriage returns', async () => {
+    writeTree(dir.path, { 'win.txt': 'one\r\nneedle two\r\nthree\r\n' });
+    expect((await grep({ pattern: 'needle', context: 1 })).text).toBe(
+      'win.txt-1- one\nwin.txt:2: needle two\nwin.txt-3- three',
+    );
+  });
+
+  it('shows bytes that are not UTF-8 as U+FFFD instead of failing', async () => {
+    writeTree(dir.path, { 'latin1.txt': Buffer.from('needle caf\xe9\n', 'latin1') });
+    expect((await grep({ pattern: 'needle' })).text).toBe('latin1.txt:1: needle caf\ufffd');
+  });
+
   it('cuts lines over 500 characters and says how to see them whole', async () => {
     writeTree(dir.path, { 'wide.txt': `needle ${'z'.repeat(1000)}\n` });
     const { text, details } = await grep({ pattern: 'needle' });

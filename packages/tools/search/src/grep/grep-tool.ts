@@ -44,6 +44,8 @@ export const grepParameters = Type.Object(
     ),
     output_mode: Type.Optional(
       Type.Enum(['content', 'files_with_matches', 'count'], {
+        // Stated for providers whose schema dialect wants a type beside an enum (Gemini's).
+        type: 'string',
         default: 'content',
         description:
           'content: matching lines with path and line number (default); files_with_matches: only the paths of matching files; count: matching lines per file.',

@@ -11,3 +11,13 @@ export function loadOpenAISdk(): Promise<OpenAISdk> {
   loading ??= import('openai');
   return loading;
 }
+
+export type OpenAISseModule = typeof import('openai/core/streaming');
+
+let loadingSse: Promise<OpenAISseModule> | undefined;
+
+/** The SDK's SSE decoder (`_iterSSEMessages`), for streams whose terminator its Stream hides. */
+export function loadOpenAISseDecoder(): Promise<OpenAISseModule> {
+  loadingSse ??= import('openai/core/streaming');
+  return loadingSse;
+}

@@ -16,8 +16,10 @@ function isRecord(value: unknown): value is UnknownRecord {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A message as text; Mistral sends validation details as an object where the message goes. */
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  return isRecord(value) || Array.isArray(value) ? JSON.stringify(value) : undefined;
 }
 
 /**

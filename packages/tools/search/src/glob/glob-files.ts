@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { ExecutionEnvironment } from '@weft/agent-core';
+import { formatDuration } from '../format/notices.js';
 import { GlobSyntaxError } from '../globs/compile-glob.js';
 import { buildPathFilter, type PathFilter, pathBelow } from '../globs/path-filter.js';
 import { splitGlobPattern } from '../globs/split-glob-pattern.js';
@@ -107,7 +108,7 @@ export async function globFiles(env: ExecutionEnvironment, options: GlobOptions)
     if (run.timedOut) {
       throw new SearchError(
         'TIMED_OUT',
-        `Listing files timed out after ${timeoutMs} ms before any were found.`,
+        `Listing files timed out after ${formatDuration(timeoutMs)} before any were found.`,
         {
           path: searchPath,
         },

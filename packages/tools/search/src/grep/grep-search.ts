@@ -1,4 +1,5 @@
 import { type ExecutionEnvironment, GREP_MAX_LINE_LENGTH } from '@weft/agent-core';
+import { formatDuration } from '../format/notices.js';
 import { GlobSyntaxError } from '../globs/compile-glob.js';
 import { buildPathFilter, type PathFilter, pathBelow } from '../globs/path-filter.js';
 import { toDisplayPath } from '../paths/display-path.js';
@@ -109,7 +110,7 @@ export async function grepSearch(env: ExecutionEnvironment, options: GrepOptions
     if (run.timedOut) {
       throw new SearchError(
         'TIMED_OUT',
-        `The search found nothing before it timed out after ${timeoutMs} ms.`,
+        `The search found nothing before it timed out after ${formatDuration(timeoutMs)}.`,
         {
           path: root.displayPath,
         },

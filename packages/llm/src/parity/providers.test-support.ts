@@ -1,0 +1,101 @@
+import { FakeModelServer, type FakeModelServerOptions } from '@weft/testkit';
+import { AnthropicAdapter } from '../adapters/anthropic/anthropic-adapter.js';
+import { GeminiAdapter } from '../adapters/gemini/gemini-adapter.js';
+import { OpenAIAdapter } from '../adapters/openai/openai-adapter.js';
+import { OpenAICompatibleAdapter } from '../adapters/openai-compatible/openai-compatible-adapter.js';
+import type { ProviderAdapter } from '../adapters/provider-adapter.js';
+import { Client, type ClientOptions } from '../client/client.js';
+
+export const TEST_KEY = 'test-key';
+
+/** The providers the high-level tests run against: the real adapters, each on its own wire protocol. */
+export type ProviderId = 'anthropic' | 'openai' | 'gemini' | 'compat';
+
+export interface TestProvider {
+  id: ProviderId;
+  /** The name the adapter registers (and routes) under. */
+  name: string;
+  /** A model id of this provider (Gemini 3, so its thought-signature rules apply). */
+  model: string;
+  /** The protocol the fake server sees. */
+  protocol: 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
+  adapter(server: FakeModelServer, apiKey?: string): ProviderAdapter;
+}
+
+export const PROVIDERS: Record<ProviderId, TestProvider> = {
+  anthropic: {
+    id: 'anthropic',
+    name: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    protocol: 'anthropic',
+    adapter: (server, apiKey = TEST_KEY) =>
+      new AnthropicAdapter({ apiKey, baseUrl: server.baseUrls.anthropic }),
+  },
+  openai: {
+    id: 'openai',
+    name: 'openai',
+    model: 'gpt-5.4',
+    protocol: 'openai-responses',
+    adapter: (server, apiKey = TEST_KEY) => new OpenAIAdapter({ apiKey, baseUrl: server.baseUrls.openai }),
+  },
+  gemini: {
+    id: 'gemini',
+    name: 'gemini',
+    model: 'gemini-3-flash-preview',
+    protocol: 'gemini',
+    adapter: (server, apiKey = TEST_KEY) => new GeminiAdapter({ apiKey, baseUrl: server.baseUrls.gemini }),
+  },
+  compat: {
+    id: 'compat',
+    name: 'compat',
+    model: 'llama-3.3-70b-instruct',
+    protocol: 'openai-chat',
+    adapter: (server, apiKey = TEST_KEY) =>
+      new OpenAICompatibleAdapter({ name: 'compat', baseUrl: server.baseUrls.openai, apiKey }),
+  },
+};
+
+export const NATIVE: readonly TestProvider[] = [PROVIDERS.anthropic, PROVIDERS.openai, PROVIDERS.gemini];
+export const ALL: readonly TestProvider[] = [...NATIVE, PROVIDERS.compat];
+
+/** A fake model server and a client with every test provider registered on it (`first` as default). */
+export async function startProviders(
+  options: {
+    server?: FakeModelServerOptions;
+    client?: Omit<ClientOptions, 'providers'>;
+    first?: ProviderId;
+  } = {},
+): Promise<{ server: FakeModelServer; client: Client }> {
+  const server = await FakeModelServer.start(options.server);
+  const order = options.first
+    ? [PROVIDERS[options.first], ...ALL.filter((p) => p.id !== options.first)]
+    : ALL;
+  const client = new Client({
+    ...options.client,
+    providers: order.map((p) => p.adapter(server, options.server?.apiKey ?? TEST_KEY)),
+  });
+  return { server, client };
+}
+
+/** Everything an async iterable yields. */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+/** The rejection of a promise (fails the test when it resolves). */
+export async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A retry sleep that records the delays and returns at once. */
+export function instantSleep(): { delays: number[]; sleep: (ms: number) => Promise<void> } {
+  const delays: number[] = [];
+  return { delays, sleep: async (ms) => void delays.push(ms) };
+}

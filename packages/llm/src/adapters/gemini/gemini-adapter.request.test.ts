@@ -56,7 +56,10 @@ describe('Gemini adapter: the native API and authentication', () => {
   });
 
   it('U2.2 sends the explicit key as x-goog-api-key; a key the server refuses is an AuthenticationError', async () => {
-    const guarded = await startGemini({ server: { apiKey: 'the-right-key' }, adapter: { apiKey: 'the-right-key' } });
+    const guarded = await startGemini({
+      server: { apiKey: 'the-right-key' },
+      adapter: { apiKey: 'the-right-key' },
+    });
     try {
       guarded.server.enqueue({ content: [{ type: 'text', text: 'welcome' }] });
       const response = await guarded.adapter.complete({ model: MODEL, messages: [Message.user('hi')] });
@@ -83,9 +86,15 @@ describe('Gemini adapter: the native API and authentication', () => {
     it('reads GEMINI_API_KEY first, then GOOGLE_API_KEY', async () => {
       process.env.GEMINI_API_KEY = 'from-gemini-env';
       process.env.GOOGLE_API_KEY = 'from-google-env';
-      await new GeminiAdapter({ baseUrl: server.url }).complete({ model: MODEL, messages: [Message.user('a')] });
+      await new GeminiAdapter({ baseUrl: server.url }).complete({
+        model: MODEL,
+        messages: [Message.user('a')],
+      });
       delete process.env.GEMINI_API_KEY;
-      await new GeminiAdapter({ baseUrl: server.url }).complete({ model: MODEL, messages: [Message.user('b')] });
+      await new GeminiAdapter({ baseUrl: server.url }).complete({
+        model: MODEL,
+        messages: [Message.user('b')],
+      });
       expect(server.requests.map((r) => r.headers['x-goog-api-key'])).toEqual([
         'from-gemini-env',
         'from-google-env',
@@ -133,7 +142,9 @@ describe('Gemini adapter: roles and system text', () => {
         Message.user('again'),
       ],
     });
-    expect(body.systemInstruction).toEqual({ parts: [{ text: 'You are terse.' }, { text: 'Answer in French.' }] });
+    expect(body.systemInstruction).toEqual({
+      parts: [{ text: 'You are terse.' }, { text: 'Answer in French.' }],
+    });
     expect(body.contents).toEqual([
       { role: 'user', parts: [{ text: 'hi' }] },
       { role: 'model', parts: [{ text: 'Bonjour.' }] },
@@ -179,14 +190,17 @@ describe('Gemini adapter: roles and system text', () => {
   });
 
   it('refuses a conversation of system text alone before any request is made', async () => {
-    const error = await caught(() => adapter.complete({ model: MODEL, messages: [Message.system('only this')] }));
+    const error = await caught(() =>
+      adapter.complete({ model: MODEL, messages: [Message.system('only this')] }),
+    );
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(server.requests).toHaveLength(0);
   });
 });
 
 describe('Gemini adapter: images, audio and documents', () => {
-  const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const PNG_BASE64 =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
   it('U3.2 sends an image URL as fileData, base64 as inlineData, and a local path read from disk as inlineData', async () => {
     using dir = createTempDir('gemini-image-');
@@ -214,7 +228,9 @@ describe('Gemini adapter: images, audio and documents', () => {
 
   it('sends a data: URL image inline, since Gemini cannot fetch one', async () => {
     const body = await sentBody({
-      messages: [{ role: 'user', content: [{ kind: 'image', image: { url: `data:image/gif;base64,R0lGOD==` } }] }],
+      messages: [
+        { role: 'user', content: [{ kind: 'image', image: { url: `data:image/gif;base64,R0lGOD==` } }] },
+      ],
     });
     expect(body.contents[0]?.parts).toEqual([{ inlineData: { mimeType: 'image/gif', data: 'R0lGOD==' } }]);
   });
@@ -238,7 +254,10 @@ describe('Gemini adapter: images, audio and documents', () => {
           content: [
             { kind: 'text', text: 'Transcribe and summarise.' },
             { kind: 'audio', audio: { data: 'UklGRg==', mediaType: 'audio/wav' } },
-            { kind: 'document', document: { data: 'JVBERi0=', mediaType: 'application/pdf', fileName: 'a.pdf' } },
+            {
+              kind: 'document',
+              document: { data: 'JVBERi0=', mediaType: 'application/pdf', fileName: 'a.pdf' },
+            },
             { kind: 'document', document: { url: 'https://example.com/spec.pdf' } },
           ],
         },
@@ -398,7 +417,10 @@ describe('Gemini adapter: tools and tool results', () => {
     // The strict fake server accepted it: each call has a response, and no response lacks a call.
     expect(server.lastRequest?.outcome.type).toBe('turn');
     expect(body.contents.map((c) => c.role)).toEqual(['user', 'model', 'user', 'user']);
-    const response = body.contents[2]?.parts[0]?.functionResponse as { name: string; response: { error: string } };
+    const response = body.contents[2]?.parts[0]?.functionResponse as {
+      name: string;
+      response: { error: string };
+    };
     expect(response.name).toBe('read_file');
     expect(response.response.error).toMatch(/No result was recorded/);
     expect(JSON.stringify(body)).not.toContain('stray');
@@ -436,7 +458,10 @@ describe('Gemini adapter: generation parameters, response format, reasoning and 
     });
     const text = await sentBody({ messages: [Message.user('hi')], responseFormat: { type: 'text' } });
     expect(json.generationConfig).toEqual({ responseMimeType: 'application/json' });
-    expect(structured.generationConfig).toEqual({ responseMimeType: 'application/json', responseJsonSchema: schema });
+    expect(structured.generationConfig).toEqual({
+      responseMimeType: 'application/json',
+      responseJsonSchema: schema,
+    });
     expect(text.generationConfig ?? {}).toEqual({});
   });
 
@@ -447,10 +472,13 @@ describe('Gemini adapter: generation parameters, response format, reasoning and 
     ['gemini-2.5-flash', 'low', { thinkingBudget: 1024, includeThoughts: true }],
     ['gemini-2.5-flash', 'none', { thinkingBudget: 0, includeThoughts: false }],
     ['gemini-2.5-pro', 'xhigh', { thinkingBudget: 32_768, includeThoughts: true }],
-  ] as const)('sends reasoning effort on %s (%s) as thinkingConfig %j', async (model, reasoningEffort, thinkingConfig) => {
-    const body = await sentBody({ model, messages: [Message.user('think')], reasoningEffort });
-    expect(body.generationConfig).toEqual({ thinkingConfig });
-  });
+  ] as const)(
+    'sends reasoning effort on %s (%s) as thinkingConfig %j',
+    async (model, reasoningEffort, thinkingConfig) => {
+      const body = await sentBody({ model, messages: [Message.user('think')], reasoningEffort });
+      expect(body.generationConfig).toEqual({ thinkingConfig });
+    },
+  );
 
   it('U2.7 passes providerOptions.gemini into the config (safetySettings, cachedContent, topK, seed), refines thinkingConfig, and ignores other providers’ options', async () => {
     const safetySettings = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' }];

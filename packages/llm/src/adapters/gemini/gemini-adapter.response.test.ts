@@ -44,7 +44,10 @@ describe('Gemini adapter: the Response complete() returns', () => {
         totalTokens: 22,
         raw: expect.objectContaining({ promptTokenCount: 14, candidatesTokenCount: 8, totalTokenCount: 22 }),
       },
-      raw: expect.objectContaining({ candidates: expect.any(Array), modelVersion: 'gemini-2.5-flash-preview-09-2025' }),
+      raw: expect.objectContaining({
+        candidates: expect.any(Array),
+        modelVersion: 'gemini-2.5-flash-preview-09-2025',
+      }),
       warnings: [],
     });
     expect(raw.responseId).toMatch(/^[\w-]{22}$/);
@@ -52,16 +55,31 @@ describe('Gemini adapter: the Response complete() returns', () => {
 
   it('U5.5 U5.6 maps thoughtsTokenCount to reasoningTokens, reported apart and folded into output so the sum holds', async () => {
     server.enqueue({
-      content: [{ type: 'reasoning', text: '', signature: 'sig-usage' }, { type: 'text', text: '4' }],
+      content: [
+        { type: 'reasoning', text: '', signature: 'sig-usage' },
+        { type: 'text', text: '4' },
+      ],
       usage: { input: 9, output: 23, reasoning: 185 },
     });
     const { usage } = await adapter.complete(ask('2 + 2?'));
-    expect(usage).toMatchObject({ inputTokens: 9, outputTokens: 208, reasoningTokens: 185, totalTokens: 217 });
-    expect(usage.raw).toMatchObject({ candidatesTokenCount: 23, thoughtsTokenCount: 185, totalTokenCount: 217 });
+    expect(usage).toMatchObject({
+      inputTokens: 9,
+      outputTokens: 208,
+      reasoningTokens: 185,
+      totalTokens: 217,
+    });
+    expect(usage.raw).toMatchObject({
+      candidatesTokenCount: 23,
+      thoughtsTokenCount: 185,
+      totalTokenCount: 217,
+    });
   });
 
   it('U6.9 maps cachedContentTokenCount to cacheReadTokens, which input already includes', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'x' }], usage: { input: 12, cacheRead: 65, output: 71 } });
+    server.enqueue({
+      content: [{ type: 'text', text: 'x' }],
+      usage: { input: 12, cacheRead: 65, output: 71 },
+    });
     const { usage } = await adapter.complete(ask());
     expect(usage).toMatchObject({ inputTokens: 77, cacheReadTokens: 65, outputTokens: 71, totalTokens: 148 });
     expect(usage).not.toHaveProperty('cacheWriteTokens');

@@ -14,7 +14,11 @@ export async function startGemini(
   options: { server?: FakeModelServerOptions; adapter?: GeminiAdapterOptions } = {},
 ): Promise<{ server: FakeModelServer; adapter: GeminiAdapter }> {
   const server = await FakeModelServer.start(options.server);
-  const adapter = new GeminiAdapter({ apiKey: TEST_KEY, baseUrl: server.baseUrls.gemini, ...options.adapter });
+  const adapter = new GeminiAdapter({
+    apiKey: TEST_KEY,
+    baseUrl: server.baseUrls.gemini,
+    ...options.adapter,
+  });
   return { server, adapter };
 }
 
@@ -37,6 +41,7 @@ export async function caught(fn: () => Promise<unknown>): Promise<unknown> {
 /** The last event, which a complete stream ends with: `finish`. */
 export function finishOf(events: readonly StreamEvent[]): Extract<StreamEvent, { type: 'finish' }> {
   const last = events.at(-1);
-  if (last?.type !== 'finish') throw new Error(`the stream ended with ${last?.type ?? 'nothing'}, not finish`);
+  if (last?.type !== 'finish')
+    throw new Error(`the stream ended with ${last?.type ?? 'nothing'}, not finish`);
   return last;
 }

@@ -43,3 +43,15 @@ export function finishOf(events: readonly StreamEvent[]): Extract<StreamEvent, {
   if (finish?.type !== 'finish') throw new Error('the stream has no finish event');
   return finish;
 }
+
+/** A Messages API turn as the server recorded it. */
+export interface SentTurn {
+  role: string;
+  content: Record<string, unknown>[];
+}
+
+/** The `messages` of the recorded request number `index` (the last one by default). */
+export function sentMessages(server: FakeModelServer, index = server.requests.length - 1): SentTurn[] {
+  const messages = server.requests[index]?.body.messages;
+  return Array.isArray(messages) ? (messages as SentTurn[]) : [];
+}

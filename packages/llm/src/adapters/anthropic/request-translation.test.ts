@@ -5,7 +5,7 @@ import { InvalidRequestError } from '../../errors/sdk-error.js';
 import { Message } from '../../types/content.js';
 import type { Request } from '../../types/request.js';
 import type { Warning } from '../../types/response.js';
-import { adapterFor, caught, MODEL } from './anthropic.test-support.js';
+import { adapterFor, caught, MODEL, sentMessages } from './anthropic.test-support.js';
 import { JSON_ONLY_INSTRUCTION } from './request/build-request.js';
 
 let server: FakeModelServer;
@@ -176,7 +176,7 @@ describe('request translation', () => {
   });
 
   it('repairs the history first: a call with no result gets a synthetic error result, ids are made acceptable', async () => {
-    const body = await sent({
+    await sent({
       messages: [
         Message.user('go'),
         {
@@ -187,10 +187,8 @@ describe('request translation', () => {
       ],
       tools: [TOOL],
     });
-    const [, assistant, user] = body.messages as {
-      content: { type: string; id?: string; tool_use_id?: string }[];
-    }[];
-    const id = assistant?.content[0]?.id ?? '';
+    const [, assistant, user] = sentMessages(server);
+    const id = String(assistant?.content[0]?.id);
     expect(id).toMatch(/^[a-zA-Z0-9_-]+$/);
     expect(user?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: id, is_error: true });
     expect(user?.content[1]).toEqual({ type: 'text', text: 'interrupted; continue' });
@@ -245,7 +243,7 @@ describe('request translation', () => {
         },
       ],
     });
-    expect((body.messages as { content: unknown[] }[])[0]?.content).toEqual([
+    expect(sentMessages(server)[0]?.content).toEqual([
       {
         type: 'document',
         source: { type: 'base64', media_type: 'application/pdf', data: pdf },

@@ -2,7 +2,7 @@ import { FakeModelServer } from '@weft/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Message } from '../../types/content.js';
 import type { ReasoningEffort, Request } from '../../types/request.js';
-import { adapterFor, collect, finishOf, MODEL } from './anthropic.test-support.js';
+import { adapterFor, collect, finishOf, MODEL, sentMessages } from './anthropic.test-support.js';
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -47,7 +47,7 @@ describe('thinking', () => {
     });
     // The strict server rejects a signature it did not issue, and a tool loop whose thinking was dropped.
     expect(server.requests[1]?.outcome).toEqual({ type: 'turn', status: 200 });
-    expect((server.requests[1]?.body.messages as { content: unknown[] }[])[1]?.content).toEqual([
+    expect(sentMessages(server, 1)[1]?.content).toEqual([
       { type: 'thinking', thinking: 'I should read it.', signature: 'EqQBCkYIARgCIkD/sig+1==' },
       { type: 'tool_use', id: 'toolu_01Loop', name: 'read_file', input: { path: 'a.ts' } },
     ]);
@@ -80,7 +80,7 @@ describe('thinking', () => {
       reasoningEffort: 'low',
     });
     expect(server.requests[1]?.outcome.type).toBe('turn');
-    expect((server.requests[1]?.body.messages as { content: unknown[] }[])[1]?.content).toEqual([
+    expect(sentMessages(server, 1)[1]?.content).toEqual([
       { type: 'redacted_thinking', data: 'RedactedOpaque/Data+==' },
       { type: 'text', text: 'Answer.' },
     ]);
@@ -128,7 +128,7 @@ describe('thinking', () => {
       reasoningEffort: 'medium',
     });
     expect(server.requests[0]?.outcome.type).toBe('turn');
-    const assistant = (server.requests[0]?.body.messages as { role: string; content: unknown[] }[])[1];
+    const assistant = sentMessages(server, 0)[1];
     expect(assistant).toEqual({
       role: 'assistant',
       content: [
@@ -162,7 +162,7 @@ describe('thinking', () => {
       messages: [Message.user('q'), first.message, Message.user('more')],
       reasoningEffort: 'low',
     });
-    expect((server.requests[1]?.body.messages as { content: unknown[] }[])[1]?.content[0]).toEqual({
+    expect(sentMessages(server, 1)[1]?.content[0]).toEqual({
       type: 'thinking',
       thinking: 'Hmm.',
       signature: 'sig-snapshot',

@@ -36,6 +36,8 @@ export async function createOpenAIClient(settings: OpenAIClientSettings): Promis
     webhookSecret: null,
     baseURL: settings.baseUrl,
     maxRetries: 0,
+    // Failures reach the caller as typed errors; the SDK need not also print them.
+    logLevel: 'off',
     fetch: capture.fetch,
     defaultHeaders: {
       ...settings.defaultHeaders,

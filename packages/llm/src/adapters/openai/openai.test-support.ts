@@ -58,3 +58,45 @@ export function eventTypes(events: readonly StreamEvent[]): string[] {
 export function textDeltas(events: readonly StreamEvent[]): string {
   return events.map((event) => (event.type === 'text_delta' ? event.delta : '')).join('');
 }
+
+/** The finish event of a stream (failing the test if the stream did not end with one). */
+export function finishOf(events: readonly StreamEvent[]): Extract<StreamEvent, { type: 'finish' }> {
+  const finish = events.at(-1);
+  if (finish?.type !== 'finish') throw new Error(`the stream ended with ${finish?.type ?? 'nothing'}`);
+  return finish;
+}
+
+/** A value with every `raw` member removed (raw bodies carry timestamps and per-request ids). */
+export function withoutRaw<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (key, inner) => (key === 'raw' ? undefined : inner))) as T;
+}
+
+/**
+ * A TCP server that accepts connections and never answers: what a hung upstream looks like.
+ * Real sockets, so the SDK's own timeout path runs.
+ */
+export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:net');
+  const sockets = new Set<import('node:net').Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const address = silent.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
+  };
+}
+
+/** A port nothing listens on: connections are refused. */
+export async function closedPortUrl(): Promise<string> {
+  const silent = await startSilentServer();
+  await silent.close();
+  return silent.url;
+}

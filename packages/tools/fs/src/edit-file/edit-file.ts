@@ -61,7 +61,7 @@ export async function editFile(env: ExecutionEnvironment, options: EditFileOptio
     const { bom, text } = splitBom(original);
     const updated = replaceText(text, path, options);
     try {
-      await env.writeFile(absolutePath, bom + updated.text);
+      await env.writeFile(absolutePath, bom === '' ? updated.text : bom + updated.text);
     } catch (error) {
       if (isEnvironmentError(error, 'ABORTED')) throw error;
       adviseOnEnvironmentError(error, path, 'write', env.workingDirectory);

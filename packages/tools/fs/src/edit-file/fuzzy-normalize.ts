@@ -14,48 +14,54 @@ import { type TextView, TextViewBuilder } from './text-view.js';
 export function fuzzyView(text: string): TextView {
   const builder = new TextViewBuilder(text);
   const length = text.length;
-  let index = 0;
-  while (index < length) {
-    const code = text.charCodeAt(index);
-    if (code === 0x0a || (code < 0x80 && !isWhitespace(code))) {
-      index++;
+  // Plain ASCII text only changes at whitespace before a line break, so the scan jumps (in the
+  // regex engine) from one such run or non-ASCII character to the next.
+  const candidates = new RegExp(CANDIDATE.source, 'g');
+  let consumed = 0;
+  for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
+    const index = match.index;
+    if (index < consumed) {
+      candidates.lastIndex = consumed;
       continue;
     }
-    if (isWhitespace(code)) {
+    if (isWhitespace(text.charCodeAt(index))) {
+      // Take the whole run: ASCII spaces just before a non-ASCII space belong to it.
+      let start = index;
+      while (start > consumed && isWhitespace(text.charCodeAt(start - 1))) start--;
       let end = index + 1;
       while (end < length && isWhitespace(text.charCodeAt(end))) end++;
       if (end === length || text.charCodeAt(end) === 0x0a) {
-        builder.replace(index, end, '');
+        builder.replace(start, end, '');
       } else {
-        const run = text.slice(index, end);
+        const run = text.slice(start, end);
         const plain = run.replace(SPECIAL_SPACES, ' ');
-        if (plain !== run) builder.replace(index, end, plain);
+        if (plain !== run) builder.replace(start, end, plain);
       }
-      index = end;
-      continue;
-    }
-    // A run of non-ASCII, non-space characters: normalise it cluster by cluster.
-    let end = index + 1;
-    while (end < length) {
-      const next = text.charCodeAt(end);
-      if (next < 0x80 || isWhitespace(next)) break;
-      end++;
-    }
-    // A combining mark belongs with the ASCII letter before it ("e" + U+0301 is "é").
-    const start =
-      index > 0 && COMBINING_MARK.test(text[index]!) && isPlainAscii(text.charCodeAt(index - 1))
-        ? index - 1
-        : index;
-    const run = text.slice(start, end);
-    if (foldPunctuation(run.normalize('NFKC')) !== run) {
-      for (const match of run.matchAll(CLUSTER)) {
-        const cluster = match[0];
-        const normalised = foldPunctuation(cluster.normalize('NFKC'));
-        if (normalised !== cluster)
-          builder.replace(start + match.index, start + match.index + cluster.length, normalised);
+      consumed = end;
+    } else {
+      // A run of non-ASCII, non-space characters: normalise it cluster by cluster.
+      let end = index + 1;
+      while (end < length) {
+        const next = text.charCodeAt(end);
+        if (next < 0x80 || isWhitespace(next)) break;
+        end++;
       }
+      // A combining mark belongs with the ASCII letter before it ("e" + U+0301 is "é").
+      const start =
+        index > consumed && COMBINING_MARK.test(text[index]!) && isPlainAscii(text.charCodeAt(index - 1))
+          ? index - 1
+          : index;
+      const run = text.slice(start, end);
+      if (foldPunctuation(run.normalize('NFKC')) !== run) {
+        for (const cluster of run.matchAll(CLUSTER)) {
+          const normalised = foldPunctuation(cluster[0].normalize('NFKC'));
+          const at = start + cluster.index;
+          if (normalised !== cluster[0]) builder.replace(at, at + cluster[0].length, normalised);
+        }
+      }
+      consumed = end;
     }
-    index = end;
+    candidates.lastIndex = consumed;
   }
   return builder.build();
 }
@@ -66,6 +72,8 @@ export function fuzzyNormalize(text: string): string {
 }
 
 const SPECIAL_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+/** Where normalisation can change something: a non-ASCII character, or ASCII whitespace ending a line. */
+const CANDIDATE = /[\u0080-\uFFFF]|[ \t\v\f\r]+(?=\n|$)/;
 const COMBINING_MARK = /^\p{M}/u;
 const CLUSTER = /\P{M}\p{M}*|\p{M}+/gsu;
 

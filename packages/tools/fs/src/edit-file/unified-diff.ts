@@ -39,6 +39,34 @@ function countNewlines(text: string, end: number): number {
   return count;
 }
 
+const BLOCK = 4096;
+
+/** Length of the common start of two strings, compared a block at a time (native compares). */
+function commonPrefixLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let length = 0;
+  while (length + BLOCK <= limit && a.slice(length, length + BLOCK) === b.slice(length, length + BLOCK))
+    length += BLOCK;
+  while (length < limit && a.charCodeAt(length) === b.charCodeAt(length)) length++;
+  return length;
+}
+
+/** Length of the common end of two strings, not overlapping a common start of `prefix`. */
+function commonSuffixLength(a: string, b: string, prefix: number): number {
+  const limit = Math.min(a.length, b.length) - prefix;
+  let length = 0;
+  while (
+    length + BLOCK <= limit &&
+    a.slice(a.length - length - BLOCK, a.length - length) ===
+      b.slice(b.length - length - BLOCK, b.length - length)
+  ) {
+    length += BLOCK;
+  }
+  while (length < limit && a.charCodeAt(a.length - 1 - length) === b.charCodeAt(b.length - 1 - length))
+    length++;
+  return length;
+}
+
 /**
  * The unified diff between two versions of a file (both with "\n" line breaks). Only the region
  * that changed (plus context) is handed to the diff algorithm, so a one-line edit of a 10 MB file
@@ -51,16 +79,8 @@ export function unifiedDiff(
   context = DIFF_CONTEXT_LINES,
 ): FileDiff {
   if (before === after) return { diff: '', firstChangedLine: undefined };
-  const shorter = Math.min(before.length, after.length);
-  let prefix = 0;
-  while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (
-    suffix < shorter - prefix &&
-    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-  ) {
-    suffix++;
-  }
+  const prefix = commonPrefixLength(before, after);
+  const suffix = commonSuffixLength(before, after, prefix);
   const start = lineStartBefore(before, prefix, context + 1);
   const beforeEnd = lineEndAfter(before, before.length - suffix, context + 1);
   const tail = before.length - beforeEnd;

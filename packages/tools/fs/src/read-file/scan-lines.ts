@@ -91,6 +91,16 @@ export async function scanLines(
       continue;
     }
     let position = 0;
+    // Lines before the window are only counted: no per-line work until the window starts.
+    while (lineNumber < window.startLine) {
+      const newline = chunk.indexOf(NEWLINE, position);
+      if (newline === -1) {
+        position = chunk.length;
+        break;
+      }
+      lineNumber++;
+      position = newline + 1;
+    }
     while (position < chunk.length) {
       const newline = chunk.indexOf(NEWLINE, position);
       const end = newline === -1 ? chunk.length : newline;
@@ -106,7 +116,7 @@ export async function scanLines(
       finishLine();
       lineNumber++;
       lineBytes = 0;
-      pieces = [];
+      if (pieces.length > 0) pieces = [];
       collected = 0;
       position = newline + 1;
       if (stoppedBy !== null) {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../errors/sdk-error.js';
 import { type ContentPart, Message } from '../../types/content.js';
 import type { ToolDefinition } from '../../types/request.js';
-import { caught, MODEL, openaiAdapter, startServer } from './openai.test-support.js';
+import { caught, MODEL, openaiAdapter, recordedInput, startServer } from './openai.test-support.js';
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -215,8 +215,7 @@ describe('OpenAIAdapter: content (spec U3)', () => {
         Message.toolResult('call_b', { files: ['a.txt'] }),
       ],
     });
-    const input = server.requests[0]?.body.input as unknown[];
-    expect(input.slice(3)).toEqual([
+    expect(recordedInput(server, 0).slice(3)).toEqual([
       {
         type: 'function_call_output',
         call_id: 'call_a',
@@ -242,9 +241,7 @@ describe('OpenAIAdapter: content (spec U3)', () => {
       ],
     });
     expect(server.requests[0]?.outcome.type).toBe('turn');
-    const outputs = (server.requests[0]?.body.input as { type: string; call_id?: string }[]).filter(
-      (item) => item.type === 'function_call_output',
-    );
+    const outputs = recordedInput(server, 0).filter((item) => item.type === 'function_call_output');
     expect(outputs).toEqual([expect.objectContaining({ call_id: 'call_lost' })]);
   });
 

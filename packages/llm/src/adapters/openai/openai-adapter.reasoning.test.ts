@@ -3,8 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../errors/sdk-error.js';
 import { Message } from '../../types/content.js';
 import type { ReasoningEffort, ToolDefinition } from '../../types/request.js';
-import type { StreamEvent } from '../../types/stream-event.js';
-import { caught, collect, MODEL, openaiAdapter, startServer } from './openai.test-support.js';
+import {
+  caught,
+  collect,
+  finishOf,
+  MODEL,
+  openaiAdapter,
+  recordedInput,
+  startServer,
+} from './openai.test-support.js';
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -32,12 +39,6 @@ const thinkThenCall = {
   ],
   usage: { input: 50, output: 12, reasoning: 30 },
 };
-
-function finishOf(events: StreamEvent[]) {
-  const finish = events.at(-1);
-  if (finish?.type !== 'finish') throw new Error(`the stream ended with ${finish?.type}`);
-  return finish;
-}
 
 describe('OpenAIAdapter: reasoning (spec U5) and caching (spec U6)', () => {
   it('U5.1 / U5.6 fills reasoningTokens apart from, and included in, outputTokens', async () => {
@@ -195,7 +196,7 @@ describe('OpenAIAdapter: reasoning (spec U5) and caching (spec U6)', () => {
       ],
     });
     expect(server.requests[0]?.outcome.type).toBe('turn');
-    const input = server.requests[0]?.body.input as { type: string }[];
+    const input = recordedInput(server, 0);
     expect(input.filter((item) => item.type === 'reasoning')).toEqual([]);
     expect(input[1]).toEqual({
       type: 'message',

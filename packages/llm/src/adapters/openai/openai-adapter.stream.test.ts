@@ -207,9 +207,8 @@ describe('OpenAIAdapter.stream()', () => {
     const { error } = await collectUntilError(openaiAdapter(server).stream(ask));
     expect(error).toBeInstanceOf(ServerError);
     expect((error as Error).message).toContain('The model failed to generate a response.');
-    const whole = await caught(
-      () => (server.enqueue({ stop: 'failed' }), openaiAdapter(server).complete(ask)),
-    );
+    server.enqueue({ stop: 'failed' });
+    const whole = await caught(() => openaiAdapter(server).complete(ask));
     expect(whole).toBeInstanceOf(ServerError);
   });
 

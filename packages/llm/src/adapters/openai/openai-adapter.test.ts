@@ -13,7 +13,15 @@ import {
 } from '../../errors/sdk-error.js';
 import { Message } from '../../types/content.js';
 import type { Request } from '../../types/request.js';
-import { caught, collect, eventTypes, MODEL, openaiAdapter, startServer } from './openai.test-support.js';
+import {
+  caught,
+  collect,
+  eventTypes,
+  MODEL,
+  openaiAdapter,
+  recordedInput,
+  startServer,
+} from './openai.test-support.js';
 import { OpenAIAdapter, RESPONSES_TOOL_CALL_ID_RULE } from './openai-adapter.js';
 
 let server: FakeModelServer;
@@ -286,8 +294,8 @@ describe('OpenAIAdapter: the Responses API (spec U2)', () => {
         Message.toolResult(foreignId, 'hello'),
       ],
     });
-    const input = server.requests[0]?.body.input as { call_id?: string }[];
-    const callId = input[1]?.call_id ?? '';
+    const input = recordedInput(server, 0);
+    const callId = String(input[1]?.call_id ?? '');
     expect(callId).not.toBe(foreignId);
     expect(callId).toMatch(RESPONSES_TOOL_CALL_ID_RULE.pattern);
     expect(callId.length).toBeLessThanOrEqual(64);

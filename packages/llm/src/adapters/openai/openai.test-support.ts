@@ -100,3 +100,9 @@ export async function closedPortUrl(): Promise<string> {
   await silent.close();
   return silent.url;
 }
+
+/** The `input` items of the i-th recorded Responses request. */
+export function recordedInput(server: FakeModelServer, index: number): Record<string, unknown>[] {
+  const input = server.requests[index]?.body.input;
+  return Array.isArray(input) ? (input as Record<string, unknown>[]) : [];
+}

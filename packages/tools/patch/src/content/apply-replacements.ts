@@ -13,7 +13,11 @@ export function applyReplacements(source: SourceText, replacements: readonly Rep
   const result = overlaps(replacements)
     ? applyInReverse(source.lines, replacements, preferred)
     : applyForward(source.lines, replacements, preferred);
-  for (const line of result) line.ending ??= preferred;
+  // Lines are shared with `source` (they are never mutated); an unterminated one is replaced.
+  for (let i = 0; i < result.length; i++) {
+    const line = result[i] as SourceLine;
+    if (line.ending === undefined) result[i] = { text: line.text, ending: preferred };
+  }
   return result;
 }
 
@@ -33,13 +37,13 @@ function applyForward(
   const result: SourceLine[] = [];
   let next = 0;
   for (const replacement of replacements) {
-    for (; next < replacement.start && next < lines.length; next++)
-      result.push({ ...(lines[next] as SourceLine) });
+    for (; next < replacement.start && next < lines.length; next++) result.push(lines[next] as SourceLine);
     const old = lines.slice(replacement.start, replacement.start + replacement.oldLength);
-    result.push(...materialise(replacement.lines, old, preferred));
+    // A loop, not push(...): a replacement may add more lines than a call can take as arguments.
+    for (const line of materialise(replacement.lines, old, preferred)) result.push(line);
     next = Math.max(next, replacement.start + replacement.oldLength);
   }
-  for (; next < lines.length; next++) result.push({ ...(lines[next] as SourceLine) });
+  for (; next < lines.length; next++) result.push(lines[next] as SourceLine);
   return result;
 }
 
@@ -53,12 +57,13 @@ function applyInReverse(
   replacements: readonly Replacement[],
   preferred: LineEnding,
 ): SourceLine[] {
-  const result = lines.map((line) => ({ ...line }));
+  let result = [...lines];
   for (let i = replacements.length - 1; i >= 0; i--) {
     const replacement = replacements[i] as Replacement;
-    const old = result.slice(replacement.start, replacement.start + replacement.oldLength);
     const start = Math.min(replacement.start, result.length);
-    result.splice(start, replacement.oldLength, ...materialise(replacement.lines, old, preferred));
+    const end = start + replacement.oldLength;
+    const old = result.slice(start, end);
+    result = result.slice(0, start).concat(materialise(replacement.lines, old, preferred), result.slice(end));
   }
   return result;
 }
@@ -77,7 +82,7 @@ function materialise(
       oldIndex++;
     } else {
       const kept = old[oldIndex++];
-      out.push(kept === undefined ? { text: line.text, ending: preferred } : { ...kept });
+      out.push(kept ?? { text: line.text, ending: preferred });
     }
   }
   return out;

@@ -59,14 +59,16 @@ export class StagedFiles implements PatchFileAccess {
 
   async delete(absolutePath: string): Promise<void> {
     if (this.staged.has(absolutePath)) {
+      // Staged content passed the write checks when it was staged.
       if (this.staged.get(absolutePath) === null) throw notFound();
     } else {
       if (this.createdFolders.has(absolutePath)) throw isDirectory();
-      const type = await this.baseType(absolutePath);
-      if (type === undefined) throw notFound();
-      if (type === 'directory') throw isDirectory();
+      const stat = await this.base.stat(absolutePath);
+      if (stat === undefined) throw notFound();
+      if (stat.type === 'directory') throw isDirectory();
+      // Deleting a link removes the link, not its target: only the link's folder must be writable.
+      this.base.checkWritable(stat.isSymbolicLink ? posix.dirname(absolutePath) : absolutePath);
     }
-    this.base.checkWritable(absolutePath);
     this.record(absolutePath, null);
   }
 

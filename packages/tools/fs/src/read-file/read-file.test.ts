@@ -198,6 +198,22 @@ describe('read_file: file-system edges (seed 004 §J.3.5)', () => {
     expect(resultText(result)).toMatch(/^Cannot read program\.bin: it is a binary file \(10B\), not text\./);
   });
 
+  it('stops reading when the call is aborted', async () => {
+    ws.write(
+      'big.txt',
+      'x'
+        .repeat(1023)
+        .concat('\n')
+        .repeat(32 * 1024),
+    ); // 32 MB
+    const controller = new AbortController();
+    const pending = ws.run(readFileTool, { file_path: 'big.txt', offset: 32 * 1024 }, controller.signal);
+    setImmediate(() => controller.abort());
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/aborted/);
+  });
+
   it('drops CR line endings and a UTF-8 BOM from what it shows', async () => {
     ws.write('dos.txt', '\uFEFFfirst\r\nsecond\r\n');
     expect(resultText(await ws.run(readFileTool, { file_path: 'dos.txt' }))).toBe('1 | first\n2 | second');

@@ -17,6 +17,10 @@ describe('pathVariants (macOS file-name fallbacks, seed 004 §C)', () => {
     expect(variants).toContain('Capture d\u2019e\u0301cran.png');
   });
 
+  it('turns Unicode spaces typed by the model into plain ones', () => {
+    expect(pathVariants('my\u00A0notes.txt')).toContain('my notes.txt');
+  });
+
   it('drops a leading "@" as a last resort', () => {
     expect(pathVariants('@src/a.ts')).toEqual(['@src/a.ts', 'src/a.ts']);
   });

@@ -36,72 +36,35 @@ afterEach(async () => {
 
 type ErrorClass = abstract new (...args: never[]) => SDKError;
 
+/** Every error the fake server can send as Gemini, and what the adapter must make of it. */
+const ERRORS: [ErrorKind, ErrorClass, status: number, rpcStatus: string, retryable: boolean][] = [
+  ['context_overflow', ContextLengthError, 400, 'INVALID_ARGUMENT', false],
+  ['invalid_request', InvalidRequestError, 400, 'INVALID_ARGUMENT', false],
+  // Gemini answers a bad key with 400 INVALID_ARGUMENT; ErrorInfo.reason API_KEY_INVALID says what it is.
+  ['authentication', AuthenticationError, 400, 'INVALID_ARGUMENT', false],
+  ['permission', AccessDeniedError, 403, 'PERMISSION_DENIED', false],
+  ['not_found', NotFoundError, 404, 'NOT_FOUND', false],
+  ['request_too_large', InvalidRequestError, 400, 'INVALID_ARGUMENT', false],
+  ['rate_limit', RateLimitError, 429, 'RESOURCE_EXHAUSTED', true],
+  // A per-day quota in QuotaFailure: waiting seconds will not help.
+  ['quota', QuotaExceededError, 429, 'RESOURCE_EXHAUSTED', false],
+  ['billing', QuotaExceededError, 429, 'RESOURCE_EXHAUSTED', false],
+  ['server', ServerError, 500, 'INTERNAL', true],
+  ['unavailable', ServerError, 503, 'UNAVAILABLE', true],
+  ['overloaded', ServerError, 503, 'UNAVAILABLE', true],
+];
+const ERROR_CASES = ERRORS.map(([kind, ErrorType, status, rpcStatus, retryable]) => ({
+  kind,
+  ErrorType,
+  name: ErrorType.name,
+  status,
+  rpcStatus,
+  retryable,
+}));
+
 describe('Gemini adapter: HTTP errors', () => {
-  it.each<{ kind: ErrorKind; ErrorType: ErrorClass; status: number; rpcStatus: string; retryable: boolean }>([
-    {
-      kind: 'context_overflow',
-      ErrorType: ContextLengthError,
-      status: 400,
-      rpcStatus: 'INVALID_ARGUMENT',
-      retryable: false,
-    },
-    {
-      kind: 'invalid_request',
-      ErrorType: InvalidRequestError,
-      status: 400,
-      rpcStatus: 'INVALID_ARGUMENT',
-      retryable: false,
-    },
-    // Gemini answers a bad key with 400 INVALID_ARGUMENT; ErrorInfo.reason API_KEY_INVALID says what it is.
-    {
-      kind: 'authentication',
-      ErrorType: AuthenticationError,
-      status: 400,
-      rpcStatus: 'INVALID_ARGUMENT',
-      retryable: false,
-    },
-    {
-      kind: 'permission',
-      ErrorType: AccessDeniedError,
-      status: 403,
-      rpcStatus: 'PERMISSION_DENIED',
-      retryable: false,
-    },
-    { kind: 'not_found', ErrorType: NotFoundError, status: 404, rpcStatus: 'NOT_FOUND', retryable: false },
-    {
-      kind: 'request_too_large',
-      ErrorType: InvalidRequestError,
-      status: 400,
-      rpcStatus: 'INVALID_ARGUMENT',
-      retryable: false,
-    },
-    {
-      kind: 'rate_limit',
-      ErrorType: RateLimitError,
-      status: 429,
-      rpcStatus: 'RESOURCE_EXHAUSTED',
-      retryable: true,
-    },
-    // A per-day quota in QuotaFailure: waiting seconds will not help.
-    {
-      kind: 'quota',
-      ErrorType: QuotaExceededError,
-      status: 429,
-      rpcStatus: 'RESOURCE_EXHAUSTED',
-      retryable: false,
-    },
-    {
-      kind: 'billing',
-      ErrorType: QuotaExceededError,
-      status: 429,
-      rpcStatus: 'RESOURCE_EXHAUSTED',
-      retryable: false,
-    },
-    { kind: 'server', ErrorType: ServerError, status: 500, rpcStatus: 'INTERNAL', retryable: true },
-    { kind: 'unavailable', ErrorType: ServerError, status: 503, rpcStatus: 'UNAVAILABLE', retryable: true },
-    { kind: 'overloaded', ErrorType: ServerError, status: 503, rpcStatus: 'UNAVAILABLE', retryable: true },
-  ])(
-    'U2.9 maps a $kind error to $ErrorType.name (HTTP $status, $rpcStatus), in complete() and stream() alike',
+  it.each(ERROR_CASES)(
+    'U2.9 maps a $kind error to $name (HTTP $status, $rpcStatus), in complete() and stream() alike',
     async ({ kind, ErrorType, status, rpcStatus, retryable }) => {
       server.enqueue({ error: { kind } }, { error: { kind } });
       const completed = await caught(() => adapter.complete(ask));
@@ -153,13 +116,16 @@ describe('Gemini adapter: HTTP errors', () => {
 describe('Gemini adapter: faults in a stream', () => {
   const text: ScriptedTurn = { content: [{ type: 'text', text: 'abcdef', chunks: 1 }] };
 
-  /** The events that arrived, and what the stream threw. */
+  /** The events that arrived, and what the stream threw (undefined when it ended normally). */
   async function run(turn: ScriptedTurn, options: Parameters<GeminiAdapter['stream']>[1] = {}) {
     server.enqueue(turn);
     const events: StreamEvent[] = [];
-    const error = await caught(async () => {
+    let error: unknown;
+    try {
       for await (const event of adapter.stream(ask, options)) events.push(event);
-    });
+    } catch (thrown) {
+      error = thrown;
+    }
     return { events, error };
   }
 
@@ -171,10 +137,14 @@ describe('Gemini adapter: faults in a stream', () => {
     expect(events.map((e) => e.type)).toEqual(['stream_start', 'text_start', 'text_delta', 'text_delta']);
   });
 
-  it('classifies an in-stream rate-limit frame as RateLimitError', async () => {
-    const { error } = await run({ ...text, streamError: { kind: 'rate_limit', afterFrames: 1 } });
-    expect(error).toBeInstanceOf(RateLimitError);
-  });
+  it.each(ERROR_CASES)(
+    'maps an in-stream $kind error frame to $name, as the same HTTP error',
+    async ({ kind, ErrorType, status, rpcStatus, retryable }) => {
+      const { error } = await run({ ...text, streamError: { kind, afterFrames: 1 } });
+      expect(error).toBeInstanceOf(ErrorType);
+      expect(error).toMatchObject({ statusCode: status, errorCode: rpcStatus, retryable });
+    },
+  );
 
   it('throws StreamError when the connection is reset mid-stream', async () => {
     const { events, error } = await run({ ...text, faults: { cut: { afterFrames: 2, mode: 'reset' } } });
@@ -204,6 +174,15 @@ describe('Gemini adapter: faults in a stream', () => {
     const { error } = await run({ ...text, faults: { malformed: { beforeFrame: 2 } } });
     expect(error).toBeInstanceOf(StreamError);
     expect(error).toMatchObject({ retryable: true });
+  });
+
+  it('lets a slow stream finish when every gap is shorter than the idle timeout', async () => {
+    const { events, error } = await run(
+      { content: [{ type: 'text', text: 'slow', chunks: 1 }], faults: { frameDelayMs: 50 } },
+      { streamIdleTimeoutMs: 2_000 },
+    );
+    expect(error).toBeUndefined();
+    expect(events.at(-1)?.type).toBe('finish');
   });
 
   it('throws RequestTimeoutError when no chunk arrives for streamIdleTimeoutMs', async () => {

@@ -64,6 +64,7 @@ export class GeminiAdapter implements ProviderAdapter {
     if (signal?.aborted) throw new AbortError();
     const { params, warnings } = await toGeminiRequest(request);
     const client = await this.sdk();
+    if (signal?.aborted) throw new AbortError(); // aborted while local media was read
     const requestTimeoutMs = this.requestTimeoutMs(options);
     let response: GenerateContentResponse;
     try {
@@ -95,6 +96,8 @@ export class GeminiAdapter implements ProviderAdapter {
     if (signal?.aborted) throw new AbortError();
     const { params, warnings } = await toGeminiRequest(request);
     const client = await this.sdk();
+    // Checked again after the awaits above: a listener added now would miss an earlier abort.
+    if (signal?.aborted) throw new AbortError();
     const requestTimeoutMs = this.requestTimeoutMs(options);
     const idleMs =
       options.streamIdleTimeoutMs ?? this.options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;

@@ -49,13 +49,13 @@ export class GeminiTurnAssembler {
   private usageMetadata: GenerateContentResponseUsageMetadata | undefined;
   private responseId: string | undefined;
   private modelVersion: string | undefined;
-  private lastPayload: Record<string, unknown> | undefined;
+  private lastChunk: GenerateContentResponse | undefined;
 
   constructor(private readonly requestModel: string) {}
 
   accept(chunk: GenerateContentResponse): StreamEvent[] {
     const events: StreamEvent[] = [];
-    this.lastPayload = payloadOf(chunk);
+    this.lastChunk = chunk;
     this.responseId ??= chunk.responseId;
     this.modelVersion ??= chunk.modelVersion;
     if (chunk.usageMetadata) this.usageMetadata = chunk.usageMetadata;
@@ -105,7 +105,7 @@ export class GeminiTurnAssembler {
       },
       finishReason,
       usage,
-      raw: this.lastPayload,
+      raw: this.lastChunk && payloadOf(this.lastChunk),
       warnings: options.warnings,
     };
     events.push({ type: 'finish', finishReason, usage, response });

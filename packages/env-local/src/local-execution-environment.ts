@@ -38,9 +38,12 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
   /** The folders writes are confined to (working directory first). */
   readonly writableRoots: readonly string[];
 
+  /** Timeout of a call that sets none, in ms. */
+  readonly defaultTimeoutMs: number;
+  /** Largest timeout a call gets, in ms; larger requests are lowered to it. */
+  readonly maxTimeoutMs: number;
+
   private readonly writePolicy: WritePolicy;
-  private readonly defaultTimeoutMs: number;
-  private readonly maxTimeoutMs: number;
   private readonly killGraceMs: number;
   private readonly shellPath: string;
   private readonly limits: OutputLimits;

@@ -19,7 +19,9 @@ export interface ToolExecutionContext {
  * JSON-serialisable value) becomes the result, and whatever it throws becomes an error result.
  */
 export interface Tool<Args extends Record<string, unknown> = Record<string, unknown>> extends ToolDefinition {
-  execute?: (args: Args, context: ToolExecutionContext) => unknown;
+  // Method syntax on purpose: a Tool<{ city: string }> is then usable where a Tool is expected
+  // (the arguments are validated against `parameters` before execute sees them).
+  execute?(args: Args, context: ToolExecutionContext): unknown;
 }
 
 const TOOL_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/;

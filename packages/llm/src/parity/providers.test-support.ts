@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { FakeModelServer, type FakeModelServerOptions } from '@weft/testkit';
 import { AnthropicAdapter } from '../adapters/anthropic/anthropic-adapter.js';
 import { GeminiAdapter } from '../adapters/gemini/gemini-adapter.js';
@@ -98,4 +99,64 @@ export async function caught(promise: Promise<unknown>): Promise<unknown> {
 export function instantSleep(): { delays: number[]; sleep: (ms: number) => Promise<void> } {
   const delays: number[] = [];
   return { delays, sleep: async (ms) => void delays.push(ms) };
+}
+
+/**
+ * A tool result's content as the provider received it, unwrapped: Gemini wraps text results as
+ * `{ result }` and failures as `{ error }` (its functionResponse must be an object).
+ */
+export function sentResult(result: { content: string } | undefined): unknown {
+  if (result === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(result.content);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const keys = Object.keys(value);
+      if (keys.length === 1 && (keys[0] === 'result' || keys[0] === 'error')) {
+        return (value as Record<string, unknown>)[keys[0]];
+      }
+    }
+    return value;
+  } catch {
+    return result.content;
+  }
+}
+
+/**
+ * An HTTP server that reads requests and never answers: for timeouts and aborts of non-streamed
+ * calls, which the fake model server answers at once. `requests` counts what arrived; `arrived`
+ * resolves when the next request has.
+ */
+export interface SilentServer {
+  url: string;
+  requests: number;
+  arrived(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSilentServer(): Promise<SilentServer> {
+  const sockets = new Set<import('node:net').Socket>();
+  let waiters: (() => void)[] = [];
+  const state = { requests: 0 };
+  const server = createServer((_request, _response) => {
+    state.requests++;
+    for (const wake of waiters) wake();
+    waiters = [];
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return state.requests;
+    },
+    arrived: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -20,7 +20,7 @@ import {
 import { Message } from '../../types/content.js';
 import type { StreamEvent } from '../../types/stream-event.js';
 import { GeminiAdapter } from './gemini-adapter.js';
-import { caught, collect, startGemini, TEST_KEY } from './gemini-test-support.js';
+import { caught, collect, startGemini, TEST_KEY } from './gemini-adapter.test-support.js';
 
 const MODEL = 'gemini-2.5-flash';
 const ask = { model: MODEL, messages: [Message.user('hi')] };

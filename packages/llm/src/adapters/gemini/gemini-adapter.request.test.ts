@@ -5,7 +5,7 @@ import { AuthenticationError, ConfigurationError, InvalidRequestError } from '..
 import { type ContentPart, Message } from '../../types/content.js';
 import type { Request, ToolDefinition } from '../../types/request.js';
 import { GeminiAdapter } from './gemini-adapter.js';
-import { caught, collect, startGemini, TEST_KEY } from './gemini-test-support.js';
+import { caught, collect, startGemini, TEST_KEY } from './gemini-adapter.test-support.js';
 
 const MODEL = 'gemini-2.5-flash';
 const READ_FILE: ToolDefinition = {

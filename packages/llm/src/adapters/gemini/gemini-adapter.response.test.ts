@@ -4,7 +4,7 @@ import { ContentFilterError } from '../../errors/sdk-error.js';
 import { Message } from '../../types/content.js';
 import type { FinishReasonKind } from '../../types/response.js';
 import type { GeminiAdapter } from './gemini-adapter.js';
-import { caught, collect, finishOf, startGemini } from './gemini-test-support.js';
+import { caught, collect, finishOf, startGemini } from './gemini-adapter.test-support.js';
 
 const MODEL = 'gemini-2.5-flash';
 const ask = (text = 'hi') => ({ model: MODEL, messages: [Message.user(text)] });

@@ -6,7 +6,7 @@ import type { Request, ToolDefinition } from '../../types/request.js';
 import type { Response } from '../../types/response.js';
 import { SKIP_SIGNATURE_VALIDATION } from './current-turn-signatures.js';
 import type { GeminiAdapter } from './gemini-adapter.js';
-import { caught, collect, finishOf, startGemini } from './gemini-test-support.js';
+import { caught, collect, finishOf, startGemini } from './gemini-adapter.test-support.js';
 
 const GEMINI_3 = 'gemini-3-pro-preview';
 const TOOLS: ToolDefinition[] = [

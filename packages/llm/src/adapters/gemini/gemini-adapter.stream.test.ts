@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Message } from '../../types/content.js';
 import type { Request } from '../../types/request.js';
 import type { StreamEvent } from '../../types/stream-event.js';
-import { collect, finishOf, startGemini } from './gemini-test-support.js';
+import { collect, finishOf, startGemini } from './gemini-adapter.test-support.js';
 
 const MODEL = 'gemini-2.5-flash';
 // Reasoning effort asks for thought summaries, so the reasoning below is streamed too.

@@ -1,8 +1,15 @@
 import { FakeModelServer } from '@weft/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Message as UnifiedMessage, Message } from '../../types/content.js';
+import { Message, type Message as UnifiedMessage } from '../../types/content.js';
 import type { Request } from '../../types/request.js';
-import { adapterFor, collect, finishOf, MODEL, type SentTurn, sentMessages } from './anthropic.test-support.js';
+import {
+  adapterFor,
+  collect,
+  finishOf,
+  MODEL,
+  type SentTurn,
+  sentMessages,
+} from './anthropic.test-support.js';
 import { placeCacheBreakpoints } from './request/cache-breakpoints.js';
 
 let server: FakeModelServer;
@@ -60,11 +67,19 @@ async function agentTurns(count: number): Promise<UnifiedMessage[]> {
 describe('prompt caching', () => {
   it('U6.3/U6.4/U6.5: the first request gets breakpoints on the last tool, the last system block and the last message, plus the caching beta', async () => {
     server.enqueue({ content: [{ type: 'text', text: 'ok' }] });
-    await adapterFor(server).complete({ model: MODEL, messages: [...SYSTEM, Message.user('hi')], tools: TOOLS });
+    await adapterFor(server).complete({
+      model: MODEL,
+      messages: [...SYSTEM, Message.user('hi')],
+      tools: TOOLS,
+    });
     expect(breakpoints(0)).toEqual(['tools.1', 'system.1', 'messages.0.0']);
-    const body = server.requests[0]?.body;
-    expect((body?.tools as unknown[])[1]).toMatchObject({ name: 'list_dir', cache_control: EPHEMERAL });
-    expect((body?.system as unknown[])[1]).toEqual({ type: 'text', text: 'Project: weft.', cache_control: EPHEMERAL });
+    const body = server.requests[0]?.body ?? {};
+    expect((body.tools as unknown[])[1]).toMatchObject({ name: 'list_dir', cache_control: EPHEMERAL });
+    expect((body.system as unknown[])[1]).toEqual({
+      type: 'text',
+      text: 'Project: weft.',
+      cache_control: EPHEMERAL,
+    });
     expect(server.requests[0]?.headers['anthropic-beta']).toBe('prompt-caching-2024-07-31');
   });
 
@@ -89,7 +104,10 @@ describe('prompt caching', () => {
   it('U6.6/U9.14: cache read and write figures the server reports surface as cacheReadTokens / cacheWriteTokens from turn 2', async () => {
     server.enqueue(
       { content: [{ type: 'text', text: 'one' }], usage: { input: 900, cacheWrite: 1500, output: 5 } },
-      { content: [{ type: 'text', text: 'two' }], usage: { input: 30, cacheRead: 1500, cacheWrite: 40, output: 5 } },
+      {
+        content: [{ type: 'text', text: 'two' }],
+        usage: { input: 30, cacheRead: 1500, cacheWrite: 40, output: 5 },
+      },
     );
     const adapter = adapterFor(server);
     const request: Request = { model: MODEL, messages: [...SYSTEM, Message.user('a')], tools: TOOLS };

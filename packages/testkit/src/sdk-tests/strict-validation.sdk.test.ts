@@ -327,6 +327,27 @@ describe('requests the real Gemini API rejects get its real 400', () => {
     ).toBe('ok');
   });
 
+  it('accepts the documented skip_thought_signature_validator value for a call Gemini did not produce', async () => {
+    server.enqueue(ok);
+    const response = await geminiClient(server).models.generateContent({
+      model: 'gemini-3-pro-preview',
+      contents: [
+        { role: 'user', parts: [{ text: 'read a.ts' }] },
+        {
+          role: 'model',
+          parts: [
+            {
+              functionCall: { name: 'read_file', args: {} },
+              thoughtSignature: 'skip_thought_signature_validator',
+            },
+          ],
+        },
+        { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { output: 'x' } } }] },
+      ],
+    });
+    expect(response.text).toBe('ok');
+  });
+
   it('rejects a thoughtSignature it never issued', async () => {
     const error = await geminiRejection('gemini-3-pro-preview', [
       { role: 'user', parts: [{ text: 'hi' }] },

@@ -114,6 +114,10 @@ describe('deriveNewContent', () => {
     expect(apply('a\nb\n', '@@', '-b', '+B', '@@', '-b', '+X', '*** End of File')).toBe('a\nB\n');
   });
 
+  it('keeps the order of added lines when they repeat removed ones', () => {
+    expect(apply('a\nb\n', '@@', '-a', '-b', '+b', '+b', '+a')).toBe('b\nb\na\n');
+  });
+
   it('reports where each chunk landed', () => {
     const result = deriveNewContent('a\nb\nc\nd\n', chunks('@@', '-b', '+B', '@@', '-d'), '/abs/f');
     expect(result.replacements.map(({ start, oldLength }) => [start, oldLength])).toEqual([

@@ -187,6 +187,40 @@ describe('AnthropicAdapter on the Messages API', () => {
     expect(streamed.raw).toMatchObject({ type: 'message', id: streamed.id, stop_reason: 'tool_use' });
   });
 
+  it('streams a call with no arguments as {} and keeps arguments that are not JSON as their text', async () => {
+    server.enqueue({
+      content: [
+        { type: 'tool_call', name: 'read_file', id: 'toolu_01NoArgs', arguments: '' },
+        {
+          type: 'tool_call',
+          name: 'read_file',
+          id: 'toolu_01Broken',
+          arguments: '{"file_path": "a.ts',
+          argumentChunks: 6,
+        },
+      ],
+    });
+    const events = await collect(
+      adapterFor(server).stream({ model: MODEL, messages: [Message.user('go')], tools: [READ_FILE] }),
+    );
+    expect(
+      events.filter((event) => event.type === 'tool_call_delta').map((event) => event.toolCallId),
+    ).not.toContain('toolu_01NoArgs');
+    expect(Message.toolCalls(finishOf(events).response.message)).toEqual([
+      { id: 'toolu_01NoArgs', name: 'read_file', arguments: {} },
+      { id: 'toolu_01Broken', name: 'read_file', arguments: '{"file_path": "a.ts' },
+    ]);
+  });
+
+  it('carries translation warnings on the Response, streamed or not', async () => {
+    server.enqueue({ content: [{ type: 'text', text: 'a' }] }, { content: [{ type: 'text', text: 'b' }] });
+    const adapter = adapterFor(server);
+    const request: Request = { model: MODEL, messages: [Message.user('hi')], metadata: { session: 's-1' } };
+    const expected = [expect.objectContaining({ code: 'metadata_dropped' })];
+    expect((await adapter.complete(request)).warnings).toEqual(expected);
+    expect(finishOf(await collect(adapter.stream(request))).response.warnings).toEqual(expected);
+  });
+
   it('U2.7: providerOptions.anthropic fields pass into the body; other providers’ options are ignored', async () => {
     server.enqueue({ content: [{ type: 'text', text: 'ok' }] });
     await adapterFor(server).complete({

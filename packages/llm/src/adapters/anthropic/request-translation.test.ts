@@ -227,7 +227,7 @@ describe('request translation', () => {
 
   it('U3.3: PDF documents go as document blocks (base64 or URL), plain text as a text source', async () => {
     const pdf = Buffer.from('%PDF-1.4 fake').toString('base64');
-    const body = await sent({
+    await sent({
       messages: [
         {
           role: 'user',

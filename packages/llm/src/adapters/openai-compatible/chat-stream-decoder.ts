@@ -25,7 +25,7 @@ interface CallState {
 /**
  * Turns Chat Completions chunks into unified StreamEvents and accumulates the completion they
  * describe. Reasoning (from the server's reasoning field) and text are segments that open on
- * their first delta; switching from one to the other closes the first. Tool calls are assembled
+ * their first delta; switching from one to the other, or a tool call starting, closes the first. Tool calls are assembled
  * by `index` (a new id at a used index is a new call: some servers send every call at index 0);
  * each opens on its first fragment. `finish_reason` closes everything; `end()` (on `[DONE]`)
  * builds the same Response complete() gives and emits `finish`.
@@ -155,6 +155,8 @@ export class ChatStreamDecoder {
       call = undefined;
     }
     if (!call) {
+      // A call starting means the reasoning or text before it is complete.
+      this.closeSegment(out);
       call = {
         id: serverId ?? `call_${this.calls.length}`,
         name: str(fn.name) ?? '',

@@ -216,6 +216,25 @@ describe('OpenAIAdapter: the Responses API (spec U2)', () => {
     expect(body).not.toHaveProperty('autoCache');
   });
 
+  it('U2.7 adds hosted tools from providerOptions.openai.tools beside the request’s function tools', async () => {
+    server.enqueue({ content: [{ type: 'text', text: 'ok' }] });
+    await openaiAdapter(server).complete({
+      ...hello,
+      tools: [{ name: 'read_file', description: 'Read a file.', parameters: { type: 'object' } }],
+      providerOptions: { openai: { tools: [{ type: 'web_search' }] } },
+    });
+    expect(server.requests[0]?.body.tools).toEqual([
+      {
+        type: 'function',
+        name: 'read_file',
+        description: 'Read a file.',
+        parameters: { type: 'object' },
+        strict: false,
+      },
+      { type: 'web_search' },
+    ]);
+  });
+
   it('U2.8 sends configured default headers with every request (OpenAI has no beta-header scheme)', async () => {
     server.enqueue({ content: [{ type: 'text', text: 'ok' }] });
     await openaiAdapter(server, {

@@ -31,8 +31,8 @@ export function isReasoningModel(model: string, effort: ReasoningEffort | undefi
  * Builds a Responses request from a (repaired) unified request. Defaults chosen for stateless
  * use, where the library sends the whole history each time: `store: false`, and for reasoning
  * models `include: ['reasoning.encrypted_content']` so reasoning can be replayed. Fields under
- * `providerOptions.openai` are merged in last (objects `reasoning` and `text` one level deep), so
- * any default can be overridden, e.g. `{ store: true, include: [] }`.
+ * `providerOptions.openai` are merged in last (see mergeProviderOptions), so any default can be
+ * overridden, e.g. `{ store: true, include: [] }`.
  */
 export async function toResponsesRequest(request: Request, provider: string): Promise<ResponsesRequest> {
   const { instructions, input, warnings } = await toResponsesInput(request.messages, provider);
@@ -105,7 +105,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Caller-supplied fields win; `reasoning` and `text` are merged so one key can be changed alone. */
+/**
+ * Caller-supplied fields win, with two refinements: `reasoning` and `text` are merged so one key
+ * can be changed alone, and `tools` are added to ours, so hosted tools (`{ type: 'web_search' }`)
+ * sit beside the function tools of the request.
+ */
 export function mergeProviderOptions<T extends object>(
   body: T,
   options: Record<string, unknown> | undefined,
@@ -114,10 +118,13 @@ export function mergeProviderOptions<T extends object>(
   const merged: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const [key, value] of Object.entries(options)) {
     const current = merged[key];
-    merged[key] =
-      (key === 'reasoning' || key === 'text') && isPlainObject(current) && isPlainObject(value)
-        ? { ...current, ...value }
-        : value;
+    if ((key === 'reasoning' || key === 'text') && isPlainObject(current) && isPlainObject(value)) {
+      merged[key] = { ...current, ...value };
+    } else if (key === 'tools' && Array.isArray(value)) {
+      merged[key] = [...(Array.isArray(current) ? current : []), ...value];
+    } else {
+      merged[key] = value;
+    }
   }
   return merged as T;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resultText } from '@weft/agent-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspace, ONE_PIXEL_PNG, type Workspace } from '../test-support/workspace.js';
+import { createWorkspace, ONE_PIXEL_PNG, type Workspace } from '../test/workspace.js';
 import type { EditFileDetails } from './edit-file-tool.js';
 import { editFileTool } from './edit-file-tool.js';
 

@@ -1,3 +1,4 @@
+import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 import { type ExecutionEnvironment, isEnvironmentError } from '@weft/agent-core';
 import { detectImage, looksBinary, SNIFF_BYTES } from '../shared/content-kind.js';
 import { findExistingPath } from '../shared/find-existing-path.js';
@@ -5,8 +6,8 @@ import { adviseOnEnvironmentError, fsErrors } from '../shared/fs-errors.js';
 import { FsToolError } from '../shared/fs-tool-error.js';
 import { withPathLock } from '../shared/path-lock.js';
 import { findMatches } from './find-matches.js';
-import { detectLineEnding, type LineEnding, splitBom, toLf, withLineEnding } from './line-endings.js';
-import { unifiedDiff } from './unified-diff.js';
+import { detectLineEnding, type LineEnding, toLf, withLineEnding } from './line-endings.js';
+import { diffReplacements, type Replacement, unifiedDiff } from './unified-diff.js';
 
 export interface EditFileOptions {
   /** The file, absolute or relative to the working directory; `~` is expanded. */
@@ -31,10 +32,12 @@ export interface EditFileResult {
   firstChangedLine: number | undefined;
 }
 
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
 /**
  * Replaces text in a file. old_string is looked for exactly, then through the fuzzy
  * normalisations (see fuzzyView); it must be unique unless `replaceAll`. Only the matched text
- * changes: the byte-order mark, the line endings and everything else in the file stay as they
+ * changes: the byte-order mark, the line endings and every other byte of the file stay as they
  * were, and new_string takes the line endings of the text it replaces. Edits of one file are
  * serialised, the write is atomic, and a file that is binary or not valid UTF-8 is refused
  * rather than risk corrupting it.
@@ -51,29 +54,40 @@ export async function editFile(env: ExecutionEnvironment, options: EditFileOptio
   if (found.stat.type !== 'file') throw fsErrors.notRegularFile(path);
 
   return withPathLock(env, absolutePath, async () => {
-    let bytes: Uint8Array;
+    let read: Uint8Array;
     try {
-      bytes = await env.readFile(absolutePath);
+      read = await env.readFile(absolutePath);
     } catch (error) {
       adviseOnEnvironmentError(error, path, 'read', env.workingDirectory);
     }
-    const original = decodeText(bytes, path);
-    const { bom, text } = splitBom(original);
-    const updated = replaceText(text, path, options);
-    try {
-      await env.writeFile(absolutePath, bom === '' ? updated.text : bom + updated.text);
-    } catch (error) {
-      if (isEnvironmentError(error, 'ABORTED')) throw error;
-      adviseOnEnvironmentError(error, path, 'write', env.workingDirectory);
+    const bytes = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
+    const file = decodeText(bytes, path);
+
+    if (oldString === '') {
+      if (file.text.length > 0) {
+        throw new FsToolError(
+          `old_string is empty, but ${path} is not empty. Put the text to replace in old_string (read_file shows it); to replace the whole file use write_file.`,
+          { code: 'EMPTY_OLD_STRING', path },
+        );
+      }
+      await write(env, absolutePath, path, `${file.bom ? '\uFEFF' : ''}${newString}`);
+      return {
+        path,
+        absolutePath,
+        replacements: 1,
+        matchKind: 'created',
+        ...unifiedDiff(path, '', toLf(newString)),
+      };
     }
-    const { diff, firstChangedLine } = unifiedDiff(path, toLf(text), toLf(updated.text));
+
+    const plan = planReplacements(file, path, options);
+    await write(env, absolutePath, path, spliceBytes(bytes, file, plan.replacements));
     return {
       path,
       absolutePath,
-      replacements: updated.replacements,
-      matchKind: updated.kind,
-      diff,
-      firstChangedLine,
+      replacements: plan.replacements.length,
+      matchKind: plan.kind,
+      ...diffReplacements(path, file.text, plan.replacements),
     };
   });
 }
@@ -81,20 +95,41 @@ export async function editFile(env: ExecutionEnvironment, options: EditFileOptio
 async function createFile(env: ExecutionEnvironment, path: string, content: string): Promise<EditFileResult> {
   const absolutePath = env.resolvePath(path, 'write');
   return withPathLock(env, absolutePath, async () => {
-    try {
-      await env.writeFile(absolutePath, content);
-    } catch (error) {
-      adviseOnEnvironmentError(error, path, 'write', env.workingDirectory);
-    }
-    const { diff, firstChangedLine } = unifiedDiff(path, '', toLf(content));
-    return { path, absolutePath, replacements: 1, matchKind: 'created', diff, firstChangedLine };
+    await write(env, absolutePath, path, content);
+    return {
+      path,
+      absolutePath,
+      replacements: 1,
+      matchKind: 'created',
+      ...unifiedDiff(path, '', toLf(content)),
+    };
   });
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+async function write(
+  env: ExecutionEnvironment,
+  absolutePath: string,
+  path: string,
+  data: string | Uint8Array,
+) {
+  try {
+    await env.writeFile(absolutePath, data);
+  } catch (error) {
+    if (isEnvironmentError(error, 'ABORTED')) throw error;
+    adviseOnEnvironmentError(error, path, 'write', env.workingDirectory);
+  }
+}
+
+/** A file's text without its BOM, and what is needed to map text offsets back to bytes. */
+interface DecodedFile {
+  text: string;
+  bom: boolean;
+  /** Every character is one byte, so text offsets are byte offsets (after the BOM). */
+  ascii: boolean;
+}
 
 /** The file as text, refusing anything an edit could corrupt. */
-function decodeText(bytes: Uint8Array, path: string): string {
+function decodeText(bytes: Buffer, path: string): DecodedFile {
   const head = bytes.subarray(0, SNIFF_BYTES);
   const image = detectImage(head);
   if (image || looksBinary(head)) {
@@ -103,33 +138,28 @@ function decodeText(bytes: Uint8Array, path: string): string {
       { code: 'BINARY_FILE', path, bytes: bytes.byteLength },
     );
   }
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
+  if (isAscii(bytes)) return { text: bytes.toString('ascii'), bom: false, ascii: true };
+  if (!isUtf8(bytes)) {
     throw new FsToolError(
       `Cannot edit ${path}: it is not valid UTF-8 (perhaps Latin-1 or UTF-16), and rewriting it as UTF-8 would change bytes you did not ask to change. The file was left untouched; edit it with the shell tool (for example sed or iconv) instead.`,
       { code: 'NOT_UTF8', path },
     );
   }
+  const bom = UTF8_BOM.every((byte, index) => bytes[index] === byte);
+  return { text: bytes.toString('utf8', bom ? 3 : 0), bom, ascii: false };
 }
 
-/** The new text of the file, or a FsToolError telling the model what to do. */
-function replaceText(
-  text: string,
+/** Where old_string is and what replaces it, or a FsToolError telling the model what to do. */
+function planReplacements(
+  file: DecodedFile,
   path: string,
   options: EditFileOptions,
-): { text: string; replacements: number; kind: 'exact' | 'fuzzy' | 'created' } {
+): { replacements: Replacement[]; kind: 'exact' | 'fuzzy' } {
+  const { text } = file;
   const { oldString, newString } = options;
-  if (oldString === '') {
-    if (text.length === 0) return { text: newString, replacements: 1, kind: 'created' };
-    throw new FsToolError(
-      `old_string is empty, but ${path} is not empty. Put the text to replace in old_string (read_file shows it); to replace the whole file use write_file.`,
-      { code: 'EMPTY_OLD_STRING', path },
-    );
-  }
   if (toLf(oldString) === toLf(newString)) throw noChange(path, 'old_string and new_string are the same');
 
-  const outcome = findMatches(text, oldString, options.replaceAll ?? false);
+  const outcome = findMatches(text, oldString, options.replaceAll ?? false, { asciiOnly: file.ascii });
   if (!outcome.found && outcome.reason === 'not_found') {
     throw new FsToolError(
       `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines. Read the file again with read_file and copy the text to replace from it.`,
@@ -144,19 +174,41 @@ function replaceText(
   }
 
   const fileEnding = detectLineEnding(text);
-  const parts: string[] = [];
-  let copied = 0;
-  for (const [start, end] of outcome.ranges) {
-    parts.push(
-      text.slice(copied, start),
-      withLineEnding(toLf(newString), endingOf(text, start, end, fileEnding)),
-    );
-    copied = end;
+  const lfNew = toLf(newString);
+  const replacements = outcome.ranges.map(([start, end]) => ({
+    start,
+    end,
+    text: withLineEnding(lfNew, endingOf(text, start, end, fileEnding)),
+  }));
+  if (
+    replacements.every((replacement) => text.slice(replacement.start, replacement.end) === replacement.text)
+  ) {
+    throw noChange(path, 'the replacement produced identical content');
   }
-  parts.push(text.slice(copied));
-  const updated = parts.join('');
-  if (updated === text) throw noChange(path, 'the replacement produced identical content');
-  return { text: updated, replacements: outcome.ranges.length, kind: outcome.kind };
+  return { replacements, kind: outcome.kind };
+}
+
+/**
+ * The new file: the original bytes with the replaced ranges swapped, so every byte outside them
+ * (BOM included) is kept exactly, and the file is never decoded and re-encoded whole.
+ */
+function spliceBytes(bytes: Buffer, file: DecodedFile, replacements: readonly Replacement[]): Buffer {
+  const bytesOf = (from: number, to: number) =>
+    file.ascii ? to - from : Buffer.byteLength(file.text.slice(from, to), 'utf8');
+  const pieces: Uint8Array[] = [];
+  let copied = 0; // bytes of the original already taken (the BOM goes with the first piece)
+  let char = 0; // the text offset that `copied` corresponds to
+  let cursor = file.bom ? 3 : 0;
+  for (const replacement of replacements) {
+    const start = cursor + bytesOf(char, replacement.start);
+    const end = start + bytesOf(replacement.start, replacement.end);
+    pieces.push(bytes.subarray(copied, start), Buffer.from(replacement.text, 'utf8'));
+    copied = end;
+    cursor = end;
+    char = replacement.end;
+  }
+  pieces.push(bytes.subarray(copied));
+  return Buffer.concat(pieces);
 }
 
 /** The line ending new text should use in place of `text[start, end)`: the one it replaces, or the file's. */

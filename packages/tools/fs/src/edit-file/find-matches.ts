@@ -1,5 +1,6 @@
 import { fuzzyNormalize, fuzzyView } from './fuzzy-normalize.js';
 import { lfView, toLf } from './line-endings.js';
+import type { TextView } from './text-view.js';
 
 /** Where old_string was found, as ranges of the file's text (BOM removed, line endings as they are). */
 export type MatchOutcome =
@@ -33,24 +34,43 @@ function countOccurrences(haystack: string, needle: string): number {
  * matches a CRLF file), then through the fuzzy normalisations. Uniqueness is always counted in
  * the normalised space, so "hello" is ambiguous in a file holding "hello" and "hello   ".
  * With `replaceAll` every occurrence is returned: the exact ones when there is any, otherwise
- * the fuzzy ones.
+ * the fuzzy ones. `asciiOnly` (the caller checked the file's bytes) speeds up normalising.
  */
-export function findMatches(text: string, oldString: string, replaceAll: boolean): MatchOutcome {
+export function findMatches(
+  text: string,
+  oldString: string,
+  replaceAll: boolean,
+  options: { asciiOnly?: boolean } = {},
+): MatchOutcome {
   const lf = lfView(text);
   const needle = toLf(oldString);
-  const fuzzy = fuzzyView(lf.text);
+  const fuzzy = fuzzyView(lf.text, options);
   const fuzzyNeedle = fuzzyNormalize(needle);
+
+  // The common case, a file and needle the normalisations leave alone: one scan does both.
+  if (fuzzy.isIdentity && fuzzyNeedle === needle) {
+    const positions = occurrencesOf(lf.text, needle);
+    if (positions.length === 0) return { found: false, reason: 'not_found' };
+    if (!replaceAll && positions.length > 1)
+      return { found: false, reason: 'multiple', occurrences: positions.length };
+    return {
+      found: true,
+      kind: 'exact',
+      ranges: positions.map((start) => toSource(lf, start, start + needle.length)),
+    };
+  }
+
   // A needle of whitespace alone normalises to nothing; such a needle is only matched exactly.
   const fuzzyCount = fuzzyNeedle.length > 0 ? countOccurrences(fuzzy.text, fuzzyNeedle) : 0;
-
   const exact = occurrencesOf(lf.text, needle, replaceAll ? Number.POSITIVE_INFINITY : 1);
   if (exact.length > 0) {
     const occurrences = fuzzyCount > 0 ? fuzzyCount : countOccurrences(lf.text, needle);
     if (!replaceAll && occurrences > 1) return { found: false, reason: 'multiple', occurrences };
-    const ranges = exact.map(
-      (start) => [lf.toSourceStart(start), lf.toSourceEnd(start + needle.length)] as const,
-    );
-    return { found: true, kind: 'exact', ranges };
+    return {
+      found: true,
+      kind: 'exact',
+      ranges: exact.map((start) => toSource(lf, start, start + needle.length)),
+    };
   }
 
   if (fuzzyCount === 0) return { found: false, reason: 'not_found' };
@@ -65,4 +85,8 @@ export function findMatches(text: string, oldString: string, replaceAll: boolean
     ranges.push([from, to]);
   }
   return { found: true, kind: 'fuzzy', ranges };
+}
+
+function toSource(view: TextView, start: number, end: number): readonly [number, number] {
+  return [view.toSourceStart(start), view.toSourceEnd(end)];
 }

@@ -11,12 +11,13 @@ import { type TextView, TextViewBuilder } from './text-view.js';
  *  6. special spaces (no-break, en/em, thin, narrow no-break, ideographic, ...) → a plain space.
  * The text must already use "\n" line breaks.
  */
-export function fuzzyView(text: string): TextView {
+export function fuzzyView(text: string, options: { asciiOnly?: boolean } = {}): TextView {
   const builder = new TextViewBuilder(text);
   const length = text.length;
   // Plain ASCII text only changes at whitespace before a line break, so the scan jumps (in the
-  // regex engine) from one such run or non-ASCII character to the next.
-  const candidates = new RegExp(CANDIDATE.source, 'g');
+  // regex engine) from one such run or non-ASCII character to the next. Text known to be ASCII
+  // (the caller checked its bytes) needs only the cheaper half of that search.
+  const candidates = new RegExp(options.asciiOnly ? TRAILING_ASCII_SPACE.source : CANDIDATE.source, 'g');
   let consumed = 0;
   for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
     const index = match.index;
@@ -63,6 +64,10 @@ export function fuzzyView(text: string): TextView {
     }
     candidates.lastIndex = consumed;
   }
+  // Whitespace ending the text is trailing too; the search only finds it before a line break.
+  let end = length;
+  while (end > consumed && isWhitespace(text.charCodeAt(end - 1))) end--;
+  if (end < length) builder.replace(end, length, '');
   return builder.build();
 }
 
@@ -73,7 +78,8 @@ export function fuzzyNormalize(text: string): string {
 
 const SPECIAL_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 /** Where normalisation can change something: a non-ASCII character, or ASCII whitespace ending a line. */
-const CANDIDATE = /[\u0080-\uFFFF]|[ \t\v\f\r]+(?=\n|$)/;
+const CANDIDATE = /[\u0080-\uFFFF]|[ \t\v\f\r]\n/;
+const TRAILING_ASCII_SPACE = /[ \t\v\f\r]\n/;
 const COMBINING_MARK = /^\p{M}/u;
 const CLUSTER = /\P{M}\p{M}*|\p{M}+/gsu;
 

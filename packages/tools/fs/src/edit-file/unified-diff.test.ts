@@ -1,6 +1,6 @@
 import { structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from './unified-diff.js';
+import { diffReplacements, unifiedDiff } from './unified-diff.js';
 
 const lines = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join('');
 
@@ -27,5 +27,40 @@ describe('unifiedDiff', () => {
 
   it('returns no diff for identical texts', () => {
     expect(unifiedDiff('f', 'same', 'same')).toEqual({ diff: '', firstChangedLine: undefined });
+  });
+
+  it('diffs far-apart replacements as separate hunks with the new numbering carried over', () => {
+    const before = lines(100);
+    const at = (line: number) => before.indexOf(`line ${line}\n`);
+    const replacements = [
+      { start: at(10), end: at(11), text: 'ten\nten and a half\n' },
+      { start: at(60), end: at(61), text: 'sixty\n' },
+    ];
+    let after = '';
+    let copied = 0;
+    for (const r of replacements) {
+      after += before.slice(copied, r.start) + r.text;
+      copied = r.end;
+    }
+    after += before.slice(copied);
+    const whole = structuredPatch('f', 'f', before, after, undefined, undefined, { context: 4 });
+    expect(whole.hunks).toHaveLength(2);
+    const expected = whole.hunks
+      .map((h) => [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines].join('\n'))
+      .join('\n');
+    expect(diffReplacements('f', before, replacements)).toEqual({
+      diff: `--- a/f\n+++ b/f\n${expected}\n`,
+      firstChangedLine: 10,
+    });
+  });
+
+  it('diffs close replacements as one hunk', () => {
+    const before = lines(30);
+    const at = (line: number) => before.indexOf(`line ${line}\n`);
+    const result = diffReplacements('f', before, [
+      { start: at(10), end: at(11), text: 'X\n' },
+      { start: at(14), end: at(15), text: 'Y\n' },
+    ]);
+    expect(result.diff.match(/^@@/gm)).toHaveLength(1);
   });
 });

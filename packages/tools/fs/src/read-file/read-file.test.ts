@@ -1,7 +1,7 @@
 import { symlinkSync } from 'node:fs';
 import { resultText } from '@weft/agent-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspace, numberedLines, ONE_PIXEL_PNG, type Workspace } from '../test-support/workspace.js';
+import { createWorkspace, numberedLines, ONE_PIXEL_PNG, type Workspace } from '../test/workspace.js';
 import { readFileTool } from './read-file-tool.js';
 
 let ws: Workspace;

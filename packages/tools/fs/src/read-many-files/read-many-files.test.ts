@@ -1,6 +1,6 @@
 import { resultText } from '@weft/agent-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspace, numberedLines, ONE_PIXEL_PNG, type Workspace } from '../test-support/workspace.js';
+import { createWorkspace, numberedLines, ONE_PIXEL_PNG, type Workspace } from '../test/workspace.js';
 import { readManyFilesTool } from './read-many-files-tool.js';
 
 let ws: Workspace;

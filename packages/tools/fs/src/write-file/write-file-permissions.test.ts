@@ -1,8 +1,8 @@
 import { chmodSync, existsSync } from 'node:fs';
 import { resultText } from '@weft/agent-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropRootPrivileges } from '../test-support/drop-root.js';
-import { createWorkspace, type Workspace } from '../test-support/workspace.js';
+import { dropRootPrivileges } from '../test/drop-root.js';
+import { createWorkspace, type Workspace } from '../test/workspace.js';
 import { writeFileTool } from './write-file-tool.js';
 
 let ws: Workspace;

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import { resultText } from '@weft/agent-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspace, type Workspace } from '../test-support/workspace.js';
+import { createWorkspace, type Workspace } from '../test/workspace.js';
 import { writeFileTool } from './write-file-tool.js';
 
 let ws: Workspace;

@@ -16,6 +16,7 @@ import {
   collectUntilError,
   eventTypes,
   finishOf,
+  startHangingStream,
   startServer,
   textDeltas,
   withoutRaw,
@@ -232,5 +233,30 @@ describe('OpenAICompatibleAdapter.stream()', () => {
     expect(error).toBeInstanceOf(AbortError);
     const before = await caught(() => compatAdapter(server).complete(ask, { signal: AbortSignal.abort() }));
     expect(before).toBeInstanceOf(AbortError);
+  });
+
+  it.each(['abort', 'idle timeout'] as const)('closes the connection on %s', async (how) => {
+    const chunk = {
+      id: 'c1',
+      model: CHAT_MODEL,
+      choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }],
+    };
+    const hanging = await startHangingStream(`data: ${JSON.stringify(chunk)}\n\n`);
+    try {
+      const controller = new AbortController();
+      const adapter = compatAdapter(server, { baseUrl: `${hanging.url}/v1` });
+      const error = await caught(async () => {
+        for await (const event of adapter.stream(ask, {
+          signal: controller.signal,
+          streamIdleTimeoutMs: 200,
+        })) {
+          if (event.type === 'text_delta' && how === 'abort') controller.abort();
+        }
+      });
+      expect(error).toBeInstanceOf(how === 'abort' ? AbortError : RequestTimeoutError);
+      await hanging.closed; // the server sees the socket close (the test times out otherwise)
+    } finally {
+      await hanging.close();
+    }
   });
 });

@@ -206,10 +206,13 @@ describe('OpenAICompatibleAdapter: Chat Completions (spec U2 where it applies)',
     ['authentication', AuthenticationError, 401, 'Incorrect API key provided'],
     ['permission', AccessDeniedError, 403, 'does not have access'],
     ['not_found', NotFoundError, 404, 'does not exist'],
+    ['request_too_large', ContextLengthError, 413, 'Request too large'],
     ['rate_limit', RateLimitError, 429, 'Rate limit reached'],
     ['quota', QuotaExceededError, 429, 'exceeded your current quota'],
+    ['billing', QuotaExceededError, 429, 'exceeded your current quota'],
     ['server', ServerError, 500, 'had an error'],
     ['unavailable', ServerError, 503, 'overloaded'],
+    ['overloaded', ServerError, 503, 'overloaded'],
   ] as const)('U2.9 maps an HTTP %s to %o (status %i), sent once', async (kind, ErrorClass, status, text) => {
     server.enqueue({ error: { kind } }, { error: { kind } });
     const adapter = compatAdapter(server, { name: 'groq' });

@@ -209,27 +209,32 @@ describe('OpenAIAdapter: reasoning (spec U5) and caching (spec U6)', () => {
     expect(JSON.stringify(input)).not.toContain('EqQBCkgIBxAB');
   });
 
-  it('asks for encrypted reasoning only from reasoning models, and lets providerOptions override the defaults', async () => {
-    server.enqueue(
-      { content: [{ type: 'text', text: 'a' }] },
-      { content: [{ type: 'text', text: 'b' }] },
-      { content: [{ type: 'text', text: 'c' }] },
-    );
-    const adapter = openaiAdapter(server);
-    await adapter.complete({ model: 'gpt-4.1', messages: [Message.user('hi')] });
-    await adapter.complete({ model: 'o4-mini', messages: [Message.user('hi')] });
-    await adapter.complete({
+  it.each([
+    ['gpt-4.1', false],
+    ['gpt-5-chat-latest', false],
+    ['o4-mini', true],
+    ['gpt-5.2-codex', true],
+    ['openai/gpt-oss-120b', true],
+  ] as const)(
+    'asks %s for encrypted reasoning: %s (only reasoning models may be)',
+    async (model, included) => {
+      server.enqueue({ content: [{ type: 'text', text: 'a' }] });
+      await openaiAdapter(server).complete({ model, messages: [Message.user('hi')] });
+      expect(server.requests[0]?.body).toMatchObject({ store: false });
+      expect(server.requests[0]?.body.include).toEqual(
+        included ? ['reasoning.encrypted_content'] : undefined,
+      );
+    },
+  );
+
+  it('lets providerOptions.openai override the stateless defaults', async () => {
+    server.enqueue({ content: [{ type: 'text', text: 'a' }] });
+    await openaiAdapter(server).complete({
       model: MODEL,
       messages: [Message.user('hi')],
       providerOptions: { openai: { store: true, include: [] } },
     });
-    expect(server.requests[0]?.body).toMatchObject({ store: false });
-    expect(server.requests[0]?.body).not.toHaveProperty('include');
-    expect(server.requests[1]?.body).toMatchObject({
-      store: false,
-      include: ['reasoning.encrypted_content'],
-    });
-    expect(server.requests[2]?.body).toMatchObject({ store: true, include: [] });
+    expect(server.requests[0]?.body).toMatchObject({ store: true, include: [] });
   });
 
   it('U6.1 / U6.2 needs no cache settings, and reports cached input as cacheReadTokens (inside inputTokens)', async () => {

@@ -20,6 +20,7 @@ import {
   finishOf,
   MODEL,
   openaiAdapter,
+  startHangingStream,
   startServer,
   startSilentServer,
   textDeltas,
@@ -288,6 +289,31 @@ describe('OpenAIAdapter.stream()', () => {
     });
     expect(error).toBeInstanceOf(AbortError);
     expect(events).toContain('text_delta');
+  });
+
+  it.each(['abort', 'idle timeout'] as const)('closes the connection on %s', async (how) => {
+    const created = {
+      type: 'response.created',
+      response: { id: 'resp_1', model: MODEL, output: [] },
+      sequence_number: 0,
+    };
+    const hanging = await startHangingStream(`event: response.created\ndata: ${JSON.stringify(created)}\n\n`);
+    try {
+      const controller = new AbortController();
+      const adapter = openaiAdapter(server, { baseUrl: `${hanging.url}/v1` });
+      const error = await caught(async () => {
+        for await (const event of adapter.stream(ask, {
+          signal: controller.signal,
+          streamIdleTimeoutMs: 200,
+        })) {
+          if (event.type === 'stream_start' && how === 'abort') controller.abort();
+        }
+      });
+      expect(error).toBeInstanceOf(how === 'abort' ? AbortError : RequestTimeoutError);
+      await hanging.closed; // the server sees the socket close (the test times out otherwise)
+    } finally {
+      await hanging.close();
+    }
   });
 
   it('an already-aborted signal fails with AbortError', async () => {

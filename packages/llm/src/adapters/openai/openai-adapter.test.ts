@@ -259,8 +259,10 @@ describe('OpenAIAdapter: the Responses API (spec U2)', () => {
     ['request_too_large', ContextLengthError, 413, 'invalid_request_error', 'Request too large', false],
     ['rate_limit', RateLimitError, 429, 'rate_limit_exceeded', 'Rate limit reached', true],
     ['quota', QuotaExceededError, 429, 'insufficient_quota', 'exceeded your current quota', false],
+    ['billing', QuotaExceededError, 429, 'insufficient_quota', 'exceeded your current quota', false],
     ['server', ServerError, 500, 'server_error', 'had an error', true],
     ['unavailable', ServerError, 503, 'server_error', 'overloaded', true],
+    ['overloaded', ServerError, 503, 'server_error', 'overloaded', true],
   ] as const)(
     'U2.9 maps an HTTP %s to %o (status %i, code %s), sent once',
     async (kind, ErrorClass, status, code, text, retryable) => {

@@ -1,5 +1,6 @@
 // Test helpers for the OpenAI adapters: the fake model server, adapters pointed at it, and small
 // collectors. Not a test file itself.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { FakeModelServer, type FakeModelServerOptions } from '@weft/testkit';
 import type { StreamEvent } from '../../types/stream-event.js';
 import { OpenAIAdapter, type OpenAIAdapterOptions } from './openai-adapter.js';
@@ -105,4 +106,55 @@ export async function closedPortUrl(): Promise<string> {
 export function recordedInput(server: FakeModelServer, index: number): Record<string, unknown>[] {
   const input = server.requests[index]?.body.input;
   return Array.isArray(input) ? (input as Record<string, unknown>[]) : [];
+}
+
+/**
+ * A plain HTTP server answering every request with fixed bytes: for what a real server sends that
+ * the fake model server does not script (vLLM's and Mistral's error bodies, a server that sends
+ * every tool call at index 0), or to watch the connection from the server's side.
+ */
+export async function startCannedServer(
+  answer: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => answer(request, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** SSE `data:` frames as Chat servers send them. */
+export function sseBody(chunks: readonly unknown[], done = true): string {
+  return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}${done ? 'data: [DONE]\n\n' : ''}`;
+}
+
+/**
+ * A server that opens a stream with `firstFrames` and then says nothing more, resolving `closed`
+ * when the client drops the connection: proof that abort and the idle timeout close it.
+ */
+export async function startHangingStream(firstFrames: string): Promise<{
+  url: string;
+  closed: Promise<void>;
+  close(): Promise<void>;
+}> {
+  let markClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  const server = await startCannedServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    response.write(firstFrames);
+    request.socket.on('close', markClosed);
+  });
+  return { ...server, closed };
 }

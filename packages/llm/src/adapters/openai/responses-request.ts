@@ -18,13 +18,17 @@ export interface ResponsesRequest {
 }
 
 /**
- * Models that reason (o-series, gpt-5 family, gpt-oss, codex): only these may be asked for
- * `reasoning.encrypted_content` (others answer "Encrypted content is not supported with this model").
+ * Models that reason (o-series, gpt-5 family, gpt-oss, codex), except the `-chat` variants: only
+ * these may be asked for `reasoning.encrypted_content` (others answer "Encrypted content is not
+ * supported with this model").
  */
 const REASONING_MODEL = /^(?:o\d|gpt-5|gpt-oss|codex)/i;
+const CHAT_VARIANT = /-chat(?:-|$)/i;
 
 export function isReasoningModel(model: string, effort: ReasoningEffort | undefined): boolean {
-  return (effort !== undefined && effort !== 'none') || REASONING_MODEL.test(model.replace(/^.*\//, ''));
+  if (effort !== undefined && effort !== 'none') return true;
+  const id = model.replace(/^.*\//, '');
+  return REASONING_MODEL.test(id) && !CHAT_VARIANT.test(id);
 }
 
 /**

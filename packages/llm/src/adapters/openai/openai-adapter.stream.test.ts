@@ -263,6 +263,12 @@ describe('OpenAIAdapter.stream()', () => {
     expect(eventTypes(events)).toContain('text_start');
   });
 
+  it('the idle timeout bounds each gap, not the whole stream: a slow, steady stream completes', async () => {
+    server.enqueue({ content: [{ type: 'text', text: 'steady', chunks: 1 }], faults: { frameDelayMs: 40 } });
+    const events = await collect(openaiAdapter(server).stream(ask, { streamIdleTimeoutMs: 200 }));
+    expect(textDeltas(events)).toBe('steady');
+  });
+
   it('uses the adapter-wide idle timeout when the call sets none', async () => {
     server.enqueue({
       content: [{ type: 'text', text: 'slow' }],

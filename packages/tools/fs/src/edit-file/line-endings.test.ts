@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectLineEnding, lfView, splitBom, toLf, withLineEnding } from './line-endings.js';
+import { detectLineEnding, lfView, toLf, withLineEnding } from './line-endings.js';
 
-describe('line endings and BOM', () => {
+describe('line endings', () => {
   it('detects the ending of the first line break', () => {
     expect(detectLineEnding('a\r\nb\nc')).toBe('\r\n');
     expect(detectLineEnding('a\nb\r\nc')).toBe('\n');
@@ -11,11 +11,6 @@ describe('line endings and BOM', () => {
   it('converts between LF and CRLF', () => {
     expect(toLf('a\r\nb\r\n')).toBe('a\nb\n');
     expect(withLineEnding('a\nb\n', '\r\n')).toBe('a\r\nb\r\n');
-  });
-
-  it('separates a BOM', () => {
-    expect(splitBom('\uFEFFtext')).toEqual({ bom: '\uFEFF', text: 'text' });
-    expect(splitBom('text')).toEqual({ bom: '', text: 'text' });
   });
 
   it('maps LF-view positions back to CRLF source positions', () => {

@@ -2,13 +2,6 @@ import { TextView, TextViewBuilder } from './text-view.js';
 
 export type LineEnding = '\n' | '\r\n';
 
-const BOM = '\uFEFF';
-
-/** Separates a leading byte-order mark, which matching ignores and writing puts back. */
-export function splitBom(text: string): { bom: string; text: string } {
-  return text.startsWith(BOM) ? { bom: BOM, text: text.slice(1) } : { bom: '', text };
-}
-
 /** The line ending of the first line break in `text` ("\n" when there is none). */
 export function detectLineEnding(text: string): LineEnding {
   const lf = text.indexOf('\n');

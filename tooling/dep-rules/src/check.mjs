@@ -13,8 +13,9 @@ import { ALLOWED_RUNTIME_DEPENDENCIES, DEV_ONLY_PACKAGES, EXEMPT_PACKAGES } from
  */
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
-const TEST_FILE = /\.(?:test|spec|bench)\.[cm]?[jt]sx?$/;
-const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'bench', 'fixtures']);
+// Tests, benchmarks and the helpers only they import (`*.test-support.ts`, `testing/`).
+const TEST_FILE = /\.(?:test|spec|bench|test-support)\.[cm]?[jt]sx?$/;
+const TEST_DIRS = new Set(['test', 'tests', 'testing', '__tests__', 'bench', 'fixtures']);
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.turbo', 'coverage']);
 const RUNTIME_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
 const IMPORT_PATTERNS = [

@@ -119,6 +119,14 @@ describe('dependency rules', () => {
     expect(violations.map((v) => v.file)).toEqual(['packages/tools/fs/src/read.ts']);
   });
 
+  it('treats test-support files and testing folders as test code', () => {
+    const root = makeWorkspace({
+      'packages/tools/fs/src/read.test-support.ts': "import { createTempDir } from '@weft/testkit';\n",
+      'packages/tools/fs/src/testing/harness.ts': "import { createTempDir } from '@weft/testkit';\n",
+    });
+    expect(checkWorkspace(root)).toEqual([]);
+  });
+
   it('fails when an allowed import is not declared in package.json', () => {
     const root = makeWorkspace(
       { 'packages/tools/fs/src/x.ts': "import '@weft/agent-core';\n" },

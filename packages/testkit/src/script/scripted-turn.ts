@@ -27,6 +27,10 @@ export interface ScriptedTurn {
   faults?: StreamFaults;
   /** Gemini only: block the prompt (HTTP 200, `promptFeedback.blockReason`, no candidates). */
   promptBlocked?: string;
+  /** Extra headers on the answer (rate-limit headers, for instance). */
+  headers?: Record<string, string>;
+  /** Milliseconds to wait before sending the status line and headers (to test request timeouts). */
+  headerDelayMs?: number;
 }
 
 export type Protocol = 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';

@@ -108,6 +108,20 @@ describe('FakeModelServer', () => {
     expect(replies).toEqual(['a', 'b', 'a', 'b', 'a']);
   });
 
+  it('sends a turn’s extra headers and can delay the headers', async () => {
+    server.enqueue({
+      ...answer('late'),
+      headers: { 'x-ratelimit-remaining-requests': '42' },
+      headerDelayMs: 50,
+    });
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('42');
+    expect(replyText((await response.json()) as Record<string, unknown>)).toBe('late');
+  });
+
   it('reports a script whose chunks do not join up as a server error naming the problem', async () => {
     server.enqueue({ content: [{ type: 'text', text: 'abc', chunks: ['a', 'x'] }] });
     const response = await chat([{ role: 'user', content: 'x' }]);

@@ -197,10 +197,17 @@ export class FakeModelServer {
       record.outcome = { type: 'scripted-error', status: reply.status };
       return sendReply(res, reply);
     }
+    if (turn.headerDelayMs) await waitUnlessClosed(res, turn.headerDelayMs);
+    if (res.destroyed) return;
     const resolved = resolveTurn(turn, codec.protocol, record.model, this.ids);
     record.outcome = { type: 'turn', status: 200 };
-    if (record.stream) await writeStream(res, codec.encodeStream(resolved, context), turn);
-    else sendReply(res, codec.encodeResponse(resolved, context));
+    if (record.stream) {
+      const plan = codec.encodeStream(resolved, context);
+      await writeStream(res, { ...plan, headers: { ...plan.headers, ...turn.headers } }, turn);
+    } else {
+      const reply = codec.encodeResponse(resolved, context);
+      sendReply(res, { ...reply, headers: { ...reply.headers, ...turn.headers } });
+    }
   }
 
   private record(
@@ -259,6 +266,19 @@ export class FakeModelServer {
       error: { message: `weft-testkit: unknown control endpoint ${method} ${url.pathname}` },
     });
   }
+}
+
+/** Resolves after `ms`, or as soon as the client goes away. */
+function waitUnlessClosed(res: ServerResponse, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    }
+    res.on('close', done);
+  });
 }
 
 /** Starts a fake model server: `const server = await startFakeModelServer({ turns: [...] })`. */

@@ -1,6 +1,7 @@
 import { type ExecutionEnvironment, isEnvironmentError, type OutputChunk } from '@weft/agent-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRunningInGroup, firstLineNumber } from './group-probe.js';
+import { orderedWrites } from './handshake.js';
 
 /** One environment under test, fresh for every case. */
 export interface ConformanceSubject {
@@ -264,7 +265,15 @@ export function describeExecutionEnvironment(name: string, factory: ConformanceF
       });
 
       it('keeps stdout and stderr apart and combines them in arrival order', async () => {
-        const result = await env.execCommand('echo one; sleep 0.05; echo two >&2; sleep 0.05; echo three');
+        const writes = orderedWrites(
+          [
+            ['stdout', 'one'],
+            ['stderr', 'two'],
+            ['stdout', 'three'],
+          ],
+          (name) => env.writeFile(name, ''),
+        );
+        const result = await env.execCommand(writes.command, { onOutput: writes.onOutput });
         expect(result.stdout).toBe('one\nthree\n');
         expect(result.stderr).toBe('two\n');
         expect(result.output).toBe('one\ntwo\nthree\n');

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createTempDir } from '@weft/testkit';
 import { describe, expect, it } from 'vitest';
+import { orderedWrites } from '../conformance/handshake.js';
 import { LocalExecutionEnvironment } from '../local-execution-environment.js';
 
 describe('output window and spill file', () => {
@@ -58,9 +59,14 @@ describe('output window and spill file', () => {
       outputWindowBytes: 64,
       spillThresholdBytes: 16,
     });
-    const result = await env.execCommand(
-      'for i in 1 2 3 4 5 6; do echo "out $i"; sleep 0.02; echo "err $i" >&2; sleep 0.02; done',
+    const writes = orderedWrites(
+      [1, 2, 3, 4, 5, 6].flatMap((index) => [
+        ['stdout', `out ${index}`] as const,
+        ['stderr', `err ${index}`] as const,
+      ]),
+      (name) => writeFileSync(dir.join(name), ''),
     );
+    const result = await env.execCommand(writes.command, { onOutput: writes.onOutput });
     const lines = readFileSync(result.fullOutputPath!, 'utf8').trim().split('\n');
     expect(lines).toEqual([1, 2, 3, 4, 5, 6].flatMap((index) => [`out ${index}`, `err ${index}`]));
     expect(result.stderr.endsWith('err 6\n')).toBe(true);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   errorResult,
   executeTool,
@@ -18,6 +18,7 @@ let envs: LocalExecutionEnvironment[];
 beforeEach(() => {
   dir = createTempDir('weft-shell-');
   envs = [];
+  acknowledgedLines = 0;
 });
 
 afterEach(async () => {
@@ -61,6 +62,22 @@ async function shell(
   const tool = setup.tool ? createShellTool(setup.tool) : shellTool;
   const result = (await executeTool(tool, args, context)) as ToolResult<ShellToolDetails>;
   return { result, text: resultText(result), details: result.details as ShellToolDetails, updates };
+}
+
+/**
+ * Two pipes have no order between them. These commands echo each item and then wait until the
+ * test has seen it (the listener below creates `.ack-<n>` per line received), so the order of
+ * writing is the order of arrival even on a busy machine.
+ */
+function acknowledged(echoes: readonly string[]): string {
+  return echoes
+    .map((echo, index) => `echo ${echo}; until [ -e .ack-${index} ]; do sleep 0.01; done`)
+    .join('; ');
+}
+let acknowledgedLines = 0;
+function acknowledge(update: ToolUpdate): void {
+  for (const char of update.text)
+    if (char === '\n') writeFileSync(dir.join(`.ack-${acknowledgedLines++}`), '');
 }
 
 /** Running (non-zombie) processes of a process group, from /proc. */
@@ -172,10 +189,10 @@ describe('shell (seed 004 §J.2)', () => {
     });
 
     it('3.3 stdout and stderr are both captured, in the order they were written', async () => {
-      // Two pipes have no order between them; the pauses make the order of writing observable.
-      const call = await shell({
-        command: 'echo out && sleep 0.05 && echo err >&2 && sleep 0.05 && echo out2',
-      });
+      const call = await shell(
+        { command: acknowledged(['out', 'err >&2', 'out2']) },
+        { onUpdate: acknowledge },
+      );
       expect(call.text).toBe('out\nerr\nout2\n');
     });
 
@@ -307,7 +324,7 @@ describe('shell tool', () => {
   });
 
   it('streams output to onUpdate while the command runs, with its stream', async () => {
-    const call = await shell({ command: 'echo one; sleep 0.05; echo two >&2' });
+    const call = await shell({ command: acknowledged(['one', 'two >&2']) }, { onUpdate: acknowledge });
     expect(call.updates).toEqual([
       { text: 'one\n', stream: 'stdout' },
       { text: 'two\n', stream: 'stderr' },

@@ -20,7 +20,7 @@ import { createTempDir, median, reportComparison } from '@weft/testkit';
 import { applyPatchTool } from '../src/index.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'apply-patch-cli.js');
-const RUNS = 7;
+const RUNS = 5;
 
 interface Workload {
   name: string;

@@ -1,7 +1,7 @@
 import type { Replacement } from '../content/compute-replacements.js';
-import { parseSourceText, type SourceText } from '../content/source-text.js';
+import { parseSourceText, type SourceLine, type SourceText } from '../content/source-text.js';
 import { type DiffEdit, EditListBuilder, groupChanges } from './diff-edit.js';
-import { formatUnifiedDiff } from './unified-diff.js';
+import { formatUnifiedDiff, type LineSource, linesOf } from './unified-diff.js';
 
 /**
  * The diff of an update, read straight from where its chunks landed: context lines are
@@ -53,12 +53,17 @@ export function addDiff(path: string, content: string, previous?: string): strin
   const builder = new EditListBuilder();
   if (before !== undefined) commonEnds(before, after, builder);
   else builder.insert(after.lines.length);
-  return formatUnifiedDiff(before === undefined ? [] : texts(before), texts(after), builder.finish(), {
-    oldPath: before === undefined ? undefined : path,
-    newPath: path,
-    oldEndsWithNewline: before === undefined || endsWithNewline(before),
-    newEndsWithNewline: endsWithNewline(after),
-  });
+  return formatUnifiedDiff(
+    before === undefined ? linesOf([]) : texts(before),
+    texts(after),
+    builder.finish(),
+    {
+      oldPath: before === undefined ? undefined : path,
+      newPath: path,
+      oldEndsWithNewline: before === undefined || endsWithNewline(before),
+      newEndsWithNewline: endsWithNewline(after),
+    },
+  );
 }
 
 /** The diff of a deleted file. */
@@ -66,7 +71,7 @@ export function deleteDiff(path: string, previous: string): string {
   const before = parseSourceText(previous);
   const builder = new EditListBuilder();
   builder.delete(before.lines.length);
-  return formatUnifiedDiff(texts(before), [], builder.finish(), {
+  return formatUnifiedDiff(texts(before), linesOf([]), builder.finish(), {
     oldPath: path,
     newPath: undefined,
     oldEndsWithNewline: endsWithNewline(before),
@@ -137,8 +142,8 @@ function sameLine(
   );
 }
 
-function texts(source: SourceText): string[] {
-  return source.lines.map((line) => line.text);
+function texts(source: SourceText): LineSource {
+  return { length: source.lines.length, text: (index) => (source.lines[index] as SourceLine).text };
 }
 
 function endsWithNewline(source: SourceText): boolean {

@@ -13,6 +13,17 @@ export interface UnifiedDiffOptions {
   newEndsWithNewline: boolean;
 }
 
+/** Lines by index, so callers need not copy a large file's lines into a new array. */
+export interface LineSource {
+  readonly length: number;
+  text(index: number): string;
+}
+
+/** A LineSource over an array of strings. */
+export function linesOf(lines: readonly string[]): LineSource {
+  return { length: lines.length, text: (index) => lines[index] as string };
+}
+
 const NO_NEWLINE = '\\ No newline at end of file';
 
 /**
@@ -20,8 +31,8 @@ const NO_NEWLINE = '\\ No newline at end of file';
  * an empty string when nothing changed.
  */
 export function formatUnifiedDiff(
-  oldLines: readonly string[],
-  newLines: readonly string[],
+  oldLines: LineSource,
+  newLines: LineSource,
   edits: readonly DiffEdit[],
   options: UnifiedDiffOptions,
 ): string {
@@ -44,7 +55,7 @@ export function formatUnifiedDiff(
     for (let k = from; k < to; k++) {
       const o = edit.oldStart + k;
       const n = edit.newStart + k;
-      line(' ', oldLines[o] as string, o === oldLines.length - 1, n === newLines.length - 1);
+      line(' ', oldLines.text(o), o === oldLines.length - 1, n === newLines.length - 1);
     }
     oldCount += to - from;
     newCount += to - from;
@@ -81,11 +92,11 @@ export function formatUnifiedDiff(
     for (let k = 0; k < edit.count; k++) {
       if (edit.kind === 'delete') {
         const o = edit.oldStart + k;
-        line('-', oldLines[o] as string, o === oldLines.length - 1, false);
+        line('-', oldLines.text(o), o === oldLines.length - 1, false);
         oldCount++;
       } else {
         const n = edit.newStart + k;
-        line('+', newLines[n] as string, false, n === newLines.length - 1);
+        line('+', newLines.text(n), false, n === newLines.length - 1);
         newCount++;
       }
     }

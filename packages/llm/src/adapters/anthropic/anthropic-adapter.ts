@@ -5,13 +5,13 @@ import type { Request } from '../../types/request.js';
 import type { Response } from '../../types/response.js';
 import type { StreamEvent } from '../../types/stream-event.js';
 import type { CallOptions, ProviderAdapter } from '../provider-adapter.js';
-import { withIdleTimeout } from '../shared/idle-timeout.js';
 import type { AnthropicAdapterOptions } from './anthropic-options.js';
 import { type AnthropicSdk, loadAnthropicSdk } from './load-sdk.js';
 import { mapAnthropicError } from './map-error.js';
 import { type AnthropicRequestPlan, buildAnthropicRequest } from './request/build-request.js';
 import { parseRateLimit } from './response/rate-limit.js';
 import { type AnthropicMessage, responseFromMessage } from './response/translate-response.js';
+import { StreamGuard } from './stream/stream-guard.js';
 import { AnthropicStreamTranslator } from './stream/stream-translator.js';
 import { ANTHROPIC_TOOL_CALL_ID_RULE } from './tool-call-id-rule.js';
 
@@ -103,24 +103,32 @@ export class AnthropicAdapter implements ProviderAdapter {
     const idleMs =
       options.streamIdleTimeoutMs ?? this.options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     // Aborting the SDK stream's controller closes the connection (on stall, abort, or early exit).
-    const guarded = withIdleTimeout(events, idleMs, signal, () => events.controller.abort());
+    const guard = new StreamGuard(idleMs, signal, () => events.controller.abort());
     const out: StreamEvent[] = [];
     try {
-      for await (const event of guarded) {
+      for await (const event of events) {
+        guard.received();
         translator.accept(event, out);
         for (const unified of out) yield unified;
         out.length = 0;
+        guard.waiting();
       }
     } catch (error) {
-      throw mapAnthropicError(
-        error,
-        sdk,
-        this.name,
-        signal,
-        (cause) => new StreamError(`${this.name}: the stream broke: ${describe(cause)}`, { cause }),
+      throw (
+        guard.reason ??
+        mapAnthropicError(
+          error,
+          sdk,
+          this.name,
+          signal,
+          (cause) => new StreamError(`${this.name}: the stream broke: ${describe(cause)}`, { cause }),
+        )
       );
+    } finally {
+      guard.dispose();
     }
-    // The SDK ends the iteration quietly when its request is aborted; that is still an abort.
+    // A stopped SDK stream ends its iteration quietly; the guard knows why it was stopped.
+    if (guard.reason !== undefined) throw guard.reason;
     if (signal?.aborted) throw new AbortError();
     if (!translator.finished) {
       throw new StreamError(`${this.name}: the stream ended before message_stop; the answer is incomplete.`);

@@ -150,6 +150,16 @@ describe('stream faults', () => {
     expect(error).toBeInstanceOf(RequestTimeoutError);
   });
 
+  it('time the consumer spends on an event does not count as the stream being idle', async () => {
+    server.enqueue({ content: [{ type: 'text', text: 'abc', chunks: 1 }] });
+    const deltas: string[] = [];
+    for await (const event of adapterFor(server).stream(REQUEST, { streamIdleTimeoutMs: 100 })) {
+      if (event.type === 'text_delta') deltas.push(event.delta);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(deltas).toEqual(['a', 'b', 'c']);
+  });
+
   it('an abort mid-stream is an AbortError, and the connection is closed', async () => {
     server.enqueue({
       content: [{ type: 'text', text: 'a long answer', chunks: 1 }],

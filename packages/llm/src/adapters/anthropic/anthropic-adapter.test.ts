@@ -21,10 +21,14 @@ const READ_FILE = {
 };
 
 describe('AnthropicAdapter on the Messages API', () => {
-  it('U2.1: sends POST /v1/messages through the official SDK (native API, not a shim)', async () => {
+  it('U2.1/U3.1: a text-only request goes as POST /v1/messages through the official SDK (native API, not a shim)', async () => {
     server.enqueue({ content: [{ type: 'text', text: 'ok' }] });
-    await adapterFor(server).complete({ model: MODEL, messages: [Message.user('hi')] });
+    const response = await adapterFor(server).complete({ model: MODEL, messages: [Message.user('hi')] });
+    expect(Message.text(response.message)).toBe('ok');
     const request = server.requests[0];
+    expect(request?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }] },
+    ]);
     expect(request).toMatchObject({
       protocol: 'anthropic',
       method: 'POST',

@@ -85,14 +85,26 @@ describe('errors', () => {
     expect(await caught(() => collect(adapter.stream(REQUEST)))).toMatchObject({ retryAfter: 1.5 });
   });
 
-  it.each([
-    ['overloaded', 'ServerError', ServerError, 'overloaded_error'],
-    ['server', 'ServerError', ServerError, 'api_error'],
-    ['rate_limit', 'RateLimitError', RateLimitError, 'rate_limit_error'],
-    ['invalid_request', 'InvalidRequestError', InvalidRequestError, 'invalid_request_error'],
-  ] as const)(
+  const IN_STREAM_ERRORS: [ErrorKind, ErrorClass, string, boolean][] = [
+    ['context_overflow', ContextLengthError, 'invalid_request_error', false],
+    ['invalid_request', InvalidRequestError, 'invalid_request_error', false],
+    ['authentication', AuthenticationError, 'authentication_error', false],
+    ['billing', QuotaExceededError, 'billing_error', false],
+    ['permission', AccessDeniedError, 'permission_error', false],
+    ['not_found', NotFoundError, 'not_found_error', false],
+    ['request_too_large', ContextLengthError, 'request_too_large', false],
+    ['rate_limit', RateLimitError, 'rate_limit_error', true],
+    ['quota', QuotaExceededError, 'rate_limit_error', false],
+    ['server', ServerError, 'api_error', true],
+    ['unavailable', ServerError, 'api_error', true],
+    ['overloaded', ServerError, 'overloaded_error', true],
+  ];
+
+  it.each(
+    IN_STREAM_ERRORS.map(([kind, ErrorType, ...rest]) => [kind, ErrorType.name, ErrorType, ...rest] as const),
+  )(
     'an in-stream %s error event ends the stream as %s, after the events already received',
-    async (kind, _name, ErrorType, code) => {
+    async (kind, _name, ErrorType, code, retryable) => {
       server.enqueue({
         content: [{ type: 'text', text: 'partial answer', chunks: 4 }],
         streamError: { kind, afterFrames: 4 },
@@ -102,7 +114,8 @@ describe('errors', () => {
         for await (const event of adapterFor(server).stream(REQUEST)) seen.push(event.type);
       });
       expect(error).toBeInstanceOf(ErrorType);
-      expect(error).toMatchObject({ provider: 'anthropic', errorCode: code });
+      expect(error).toMatchObject({ provider: 'anthropic', errorCode: code, retryable });
+      expect((error as ProviderError).raw).toMatchObject({ type: 'error', error: { type: code } });
       expect(seen).toEqual(['stream_start', 'text_start', 'text_delta']);
     },
   );

@@ -29,8 +29,13 @@ const STATUS_OF_TYPE: Record<string, number> = {
   overloaded_error: 529,
 };
 
-/** A spend or usage limit: waiting a few seconds will not help (the API also says `x-should-retry: false`). */
+/**
+ * A spend or usage limit: waiting a few seconds will not help. Over HTTP the API says so with
+ * `x-should-retry: false` (and newer bodies with an `error_code`); inside a stream only the
+ * wording tells it apart from a rate limit.
+ */
 const SPEND_LIMIT_CODE = /spend_limit|usage_limit|quota/;
+const SPEND_LIMIT_MESSAGE = /specified API usage limits|spend limit/i;
 
 /**
  * Turns whatever the SDK threw into the typed hierarchy: the caller's abort → AbortError, the
@@ -74,7 +79,9 @@ function classifyApiError(error: APIError, provider: string): SDKError {
     cause: error,
   });
   const noRetry = error.headers?.get('x-should-retry') === 'false';
-  const spendLimit = error.errorCode !== null && SPEND_LIMIT_CODE.test(error.errorCode);
+  const spendLimit =
+    (error.errorCode !== null && SPEND_LIMIT_CODE.test(error.errorCode)) ||
+    SPEND_LIMIT_MESSAGE.test(bodyMessage ?? '');
   if (classified instanceof ProviderError && classified.statusCode === 429 && (noRetry || spendLimit)) {
     return new QuotaExceededError(classified.message, {
       provider,

@@ -55,7 +55,7 @@ export async function applyPatchInEnvironment(
   if (options.signal?.aborted)
     return { ok: false, phase: 'aborted', error: options.signal.reason, restored: true };
 
-  const failure = await commitStaged(files, staged.operations());
+  const failure = await commitStaged(files, staged.operations(), staged.originalContents());
   if (failure !== undefined) {
     const error =
       failure.operation.content === null

@@ -13,7 +13,7 @@ export interface CommitFailure {
 /**
  * Writes a verified patch's final states to the environment (each write atomic). If a write
  * still fails (a disk error, a permission that changed), the files already changed are put back
- * from copies taken just before, so the tree ends as it began. Folders created on the way stay:
+ * from copies taken just before (or read while verifying, passed as `alreadyRead`), so the tree ends as it began. Folders created on the way stay:
  * the environment interface offers no way to remove a folder.
  *
  * Returns undefined on success.
@@ -21,11 +21,16 @@ export interface CommitFailure {
 export async function commitStaged(
   files: EnvironmentFiles,
   operations: readonly StagedOperation[],
+  alreadyRead: ReadonlyMap<string, Uint8Array> = new Map(),
 ): Promise<CommitFailure | undefined> {
   const originals = new Map<string, Uint8Array | undefined>();
   for (const operation of operations) {
     try {
-      originals.set(operation.path, await readOriginal(files, operation.path));
+      // Content read while verifying is reused: the patch was verified against it a moment ago.
+      originals.set(
+        operation.path,
+        alreadyRead.get(operation.path) ?? (await readOriginal(files, operation.path)),
+      );
     } catch (error) {
       return { operation, error: toFileAccessError(error), restored: true };
     }

@@ -24,6 +24,8 @@ export class StagedFiles implements PatchFileAccess {
   /** Order of the last operation on each path, so the commit replays them in a working order. */
   private readonly order = new Map<string, number>();
   private counter = 0;
+  /** What reads found in the environment, so the commit need not read those files again. */
+  private readonly originals = new Map<string, Uint8Array>();
 
   constructor(private readonly base: EnvironmentFiles) {}
 
@@ -36,7 +38,9 @@ export class StagedFiles implements PatchFileAccess {
     if (typeof content === 'string') return encoder.encode(content);
     if (this.createdFolders.has(absolutePath)) throw isDirectory();
     if (content === null) throw notFound();
-    return this.base.read(absolutePath);
+    const bytes = await this.base.read(absolutePath);
+    this.originals.set(absolutePath, bytes);
+    return bytes;
   }
 
   async write(absolutePath: string, content: string): Promise<void> {
@@ -83,6 +87,11 @@ export class StagedFiles implements PatchFileAccess {
     return [...this.staged.entries()]
       .sort(([a], [b]) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0))
       .map(([path, content]) => ({ path, content }));
+  }
+
+  /** The environment's content of every file this overlay read, by path. */
+  originalContents(): ReadonlyMap<string, Uint8Array> {
+    return this.originals;
   }
 
   private record(absolutePath: string, content: string | null): void {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { FileAccessError, type PatchFileAccess } from '../apply/file-access.js';
 import { describeNodeError } from '../apply/os-error-text.js';
@@ -8,6 +8,10 @@ import { writeFileAtomic } from './atomic-write.js';
  * PatchFileAccess over node:fs, for the standalone command. Relative paths are appended to the
  * working directory without normalising `.` or `..`, as codex's `Path::join` does, so error
  * messages name the same path codex would.
+ *
+ * It uses synchronous file calls, which is what a one-shot command wants (a patch across a
+ * thousand files would otherwise spend most of its time in thread-pool round trips). In a
+ * long-running host, apply patches with the tool through an ExecutionEnvironment instead.
  */
 export class NodeFileAccess implements PatchFileAccess {
   constructor(private readonly cwd: string) {}
@@ -19,7 +23,7 @@ export class NodeFileAccess implements PatchFileAccess {
 
   async read(absolutePath: string): Promise<Uint8Array> {
     try {
-      return await readFile(absolutePath);
+      return readFileSync(absolutePath);
     } catch (error) {
       throw toFileAccessError(error);
     }
@@ -27,12 +31,12 @@ export class NodeFileAccess implements PatchFileAccess {
 
   async write(absolutePath: string, content: string): Promise<void> {
     try {
-      await mkdir(dirname(absolutePath), { recursive: true });
+      mkdirSync(dirname(absolutePath), { recursive: true });
     } catch (error) {
       throw toFileAccessError(error, 'create-parents');
     }
     try {
-      await writeFileAtomic(absolutePath, content);
+      writeFileAtomic(absolutePath, content);
     } catch (error) {
       throw toFileAccessError(error, 'write');
     }
@@ -40,17 +44,18 @@ export class NodeFileAccess implements PatchFileAccess {
 
   async delete(absolutePath: string): Promise<void> {
     try {
-      await unlink(absolutePath);
+      unlinkSync(absolutePath);
     } catch (error) {
       throw toFileAccessError(error);
     }
   }
 
   async exists(absolutePath: string): Promise<boolean> {
-    return stat(absolutePath).then(
-      () => true,
-      () => false,
-    );
+    try {
+      return statSync(absolutePath, { throwIfNoEntry: false }) !== undefined;
+    } catch {
+      return false;
+    }
   }
 }
 

@@ -1,5 +1,4 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { AbortError, ConfigurationError, SDKError, StreamError } from '../../errors/sdk-error.js';
 import type { Request } from '../../types/request.js';
 import type { Response } from '../../types/response.js';
@@ -11,6 +10,7 @@ import { mapAnthropicError } from './map-error.js';
 import { type AnthropicRequestPlan, buildAnthropicRequest } from './request/build-request.js';
 import { parseRateLimit } from './response/rate-limit.js';
 import { type AnthropicMessage, responseFromMessage } from './response/translate-response.js';
+import { parseServerEvent } from './stream/parse-event.js';
 import { StreamGuard } from './stream/stream-guard.js';
 import { AnthropicStreamTranslator } from './stream/stream-translator.js';
 import { ANTHROPIC_TOOL_CALL_ID_RULE } from './tool-call-id-rule.js';
@@ -83,14 +83,18 @@ export class AnthropicAdapter implements ProviderAdapter {
     const plan = await this.plan(request);
     const { sdk, client } = await this.connection();
     const { signal } = options;
-    let events: AsyncIterable<RawMessageStreamEvent> & { controller: AbortController };
-    let headers: Headers;
+    // Ours to close the connection with (on stall, or when the reader stops early); the caller's
+    // signal closes it too.
+    const closer = new AbortController();
+    const requestSignal = signal === undefined ? closer.signal : AbortSignal.any([signal, closer.signal]);
+    let response: globalThis.Response;
     try {
-      const { data, response } = await client.messages
-        .create({ ...plan.body, stream: true }, this.requestOptions(plan, options))
-        .withResponse();
-      events = data;
-      headers = response.headers;
+      response = await client.messages
+        .create(
+          { ...plan.body, stream: true },
+          { ...this.requestOptions(plan, options), signal: requestSignal },
+        )
+        .asResponse();
     } catch (error) {
       throw mapAnthropicError(error, sdk, this.name, signal, (cause) => this.unexpected(cause));
     }
@@ -98,19 +102,24 @@ export class AnthropicAdapter implements ProviderAdapter {
     const translator = new AnthropicStreamTranslator({
       provider: this.name,
       warnings: plan.warnings,
-      rateLimit: parseRateLimit(headers),
+      rateLimit: parseRateLimit(response.headers),
     });
     const idleMs =
       options.streamIdleTimeoutMs ?? this.options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-    // Aborting the SDK stream's controller closes the connection (on stall, abort, or early exit).
-    const guard = new StreamGuard(idleMs, signal, () => events.controller.abort());
+    const guard = new StreamGuard(idleMs, signal, () => closer.abort());
     const out: StreamEvent[] = [];
+    // The SDK's SSE parser, read directly rather than through its typed message stream (which
+    // only skips pings, raises `error` events and parses JSON, as parseServerEvent does): one
+    // async-iterator layer less per event on long streams.
     try {
-      for await (const event of events) {
+      for await (const sse of sdk.readServerSentEvents(response)) {
         guard.received();
-        translator.accept(event, out);
-        for (const unified of out) yield unified;
-        out.length = 0;
+        const event = parseServerEvent(sse, sdk, response.headers);
+        if (event !== undefined) {
+          translator.accept(event, out);
+          for (const unified of out) yield unified;
+          out.length = 0;
+        }
         guard.waiting();
       }
     } catch (error) {
@@ -126,8 +135,9 @@ export class AnthropicAdapter implements ProviderAdapter {
       );
     } finally {
       guard.dispose();
+      // Whatever ended the loop early (an error, the reader stopping), the connection must not linger.
+      if (!translator.finished) closer.abort();
     }
-    // A stopped SDK stream ends its iteration quietly; the guard knows why it was stopped.
     if (guard.reason !== undefined) throw guard.reason;
     if (signal?.aborted) throw new AbortError();
     if (!translator.finished) {

@@ -150,6 +150,12 @@ describe('stream faults', () => {
     expect(error).toBeInstanceOf(RequestTimeoutError);
   });
 
+  it('a slow but steady stream (every gap shorter than the idle timeout) is not a stall', async () => {
+    server.enqueue({ content: [{ type: 'text', text: 'steady', chunks: 1 }], faults: { frameDelayMs: 60 } });
+    const events = await collect(adapterFor(server).stream(REQUEST, { streamIdleTimeoutMs: 250 }));
+    expect(finishOf(events).response.message.content).toEqual([{ kind: 'text', text: 'steady' }]);
+  });
+
   it('time the consumer spends on an event does not count as the stream being idle', async () => {
     server.enqueue({ content: [{ type: 'text', text: 'abc', chunks: 1 }] });
     const deltas: string[] = [];

@@ -24,6 +24,7 @@ import { DEFAULTS, type LocalExecutionEnvironmentOptions } from './options.js';
 import { resolveFrom } from './paths/expand-home.js';
 import { WritePolicy } from './paths/write-policy.js';
 import { currentPlatform, describeOsVersion } from './platform/os-info.js';
+import { FifoPool } from './process/fifo-pool.js';
 import type { OutputLimits } from './process/output-collector.js';
 import { ProcessSet } from './process/process-set.js';
 import { runProcess } from './process/run-process.js';
@@ -51,6 +52,7 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
   private readonly sourceEnv: Readonly<Record<string, string | undefined>>;
   private readonly running = new ProcessSet();
   private readonly spillFiles: SpillFiles;
+  private readonly fifos = new FifoPool(tmpdir());
 
   constructor(options: LocalExecutionEnvironmentOptions) {
     this.workingDirectory = resolveFrom(process.cwd(), options.workingDirectory);
@@ -72,11 +74,15 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
       options.outputWindowBytes ?? DEFAULTS.outputWindowBytes,
       'outputWindowBytes',
     );
-    const spillThresholdBytes = nonNegative(
-      options.spillThresholdBytes ?? Math.min(DEFAULTS.spillThresholdBytes, windowBytes),
-      'spillThresholdBytes',
-    );
-    if (spillThresholdBytes > windowBytes) {
+    // Infinity turns spilling off; any finite threshold must fit in the window that back-fills the file.
+    const spillThresholdBytes =
+      options.spillThresholdBytes === Number.POSITIVE_INFINITY
+        ? Number.POSITIVE_INFINITY
+        : nonNegative(
+            options.spillThresholdBytes ?? Math.min(DEFAULTS.spillThresholdBytes, windowBytes),
+            'spillThresholdBytes',
+          );
+    if (Number.isFinite(spillThresholdBytes) && spillThresholdBytes > windowBytes) {
       throw new RangeError(
         `spillThresholdBytes (${spillThresholdBytes}) must not exceed outputWindowBytes (${windowBytes}): the window back-fills the spill file`,
       );
@@ -103,6 +109,7 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
   async cleanup(): Promise<void> {
     await this.running.stopAll();
     await this.spillFiles.removeAll();
+    this.fifos.dispose();
   }
 
   resolvePath(path: string, access: PathAccess): string {
@@ -182,6 +189,7 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
         ...(options.onOutput ? { onOutput: options.onOutput } : {}),
         limits: this.limits,
         label,
+        fifos: this.fifos,
       },
       this.running,
     );

@@ -23,7 +23,10 @@ export interface LocalExecutionEnvironmentOptions {
   // --- output
   /** Output bytes kept in memory (per stream and combined). Default 102 400 (100 KiB). */
   outputWindowBytes?: number;
-  /** Past this many output bytes the whole output is also written to a file. Default 51 200 (50 KiB). */
+  /**
+   * Past this many output bytes the whole output is also written to a file. Default 51 200
+   * (50 KiB); at most `outputWindowBytes`; `Infinity` never writes one.
+   */
   spillThresholdBytes?: number;
   /** Folder for those files. Default the OS temp folder. */
   spillDirectory?: string;

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { OutputChunk } from '@weft/agent-core';
-import { RollingWindow } from './rolling-window.js';
+import { ByteRing } from './byte-ring.js';
 import { SpillFile } from './spill-file.js';
 import { Utf8Aligner } from './utf8-aligner.js';
 
@@ -9,7 +8,7 @@ type StreamName = OutputChunk['stream'];
 export interface OutputLimits {
   /** Bytes of output kept in memory per view (stdout, stderr, combined). */
   windowBytes: number;
-  /** Past this many bytes in total the whole combined output also goes to a spill file. */
+  /** Past this many bytes in total the whole combined output also goes to a spill file (Infinity: never). */
   spillThresholdBytes: number;
   /** Folder for spill files. */
   spillDirectory: string;
@@ -25,55 +24,47 @@ export interface CollectedOutput {
 }
 
 /**
- * Gathers a process's stdout and stderr: streams character-aligned text to `onOutput` as it
- * arrives, keeps a rolling window of each stream and of both combined in arrival order, and once
- * the total passes the spill threshold writes every byte (back-filled from the window) to a spill
- * file. Memory stays at about three windows however much the process prints.
+ * Gathers a process's stdout and stderr as they are read: streams character-aligned text to
+ * `onOutput`, keeps the last `windowBytes` of each stream and of both combined in arrival order
+ * (fixed ring buffers), and once the total passes the spill threshold writes every byte
+ * (back-filled from the combined ring) to a spill file. `receive` copies what it keeps, so readers
+ * may hand it a buffer they reuse. Memory stays at three windows however much the process prints.
  */
 export class OutputCollector {
   private readonly aligners = { stdout: new Utf8Aligner(), stderr: new Utf8Aligner() };
-  private readonly windows: Record<StreamName, RollingWindow>;
-  private readonly combined: RollingWindow<StreamName>;
-  private readonly sources: Readable[] = [];
-  private readonly ended: Promise<void>[] = [];
+  private readonly rings: Record<StreamName, ByteRing>;
+  private readonly combined: ByteRing;
   private spill: SpillFile | undefined;
   private totalBytes = 0;
-  private paused = false;
 
   constructor(
     private readonly limits: OutputLimits,
     private readonly onOutput?: (chunk: OutputChunk) => void,
   ) {
-    this.windows = {
-      stdout: new RollingWindow(limits.windowBytes),
-      stderr: new RollingWindow(limits.windowBytes),
-    };
-    this.combined = new RollingWindow<StreamName>(limits.windowBytes);
+    this.rings = { stdout: new ByteRing(limits.windowBytes), stderr: new ByteRing(limits.windowBytes) };
+    this.combined = new ByteRing(limits.windowBytes);
   }
 
-  attach(source: Readable | null | undefined, stream: StreamName): void {
-    if (!source) return;
-    this.sources.push(source);
-    this.ended.push(
-      new Promise<void>((resolve) => {
-        source.on('data', (chunk: Buffer) => this.receive(chunk, stream));
-        source.once('close', resolve);
-        source.once('end', resolve);
-        // A read error ends the stream for us; the process result still reports what arrived.
-        source.once('error', () => resolve());
-      }),
-    );
+  /** Takes bytes just read from `stream`; they need only stay valid for the call. */
+  receive(bytes: Uint8Array, stream: StreamName): void {
+    if (bytes.length === 0) return;
+    this.totalBytes += bytes.length;
+    if (!this.spill && this.totalBytes > this.limits.spillThresholdBytes) {
+      this.spill = new SpillFile(this.limits.spillDirectory);
+      // The ring still holds everything so far: the threshold is at most the window.
+      this.spill.write(this.combined.bytes());
+    }
+    this.accept(this.aligners[stream].push(bytes), stream);
   }
 
-  /** Waits for every attached stream to end, then returns what was collected. */
-  async finish(): Promise<CollectedOutput> {
-    await Promise.all(this.ended);
+  /** Call once both streams have ended: flushes unfinished characters, closes the spill file. */
+  finish(): CollectedOutput {
     this.accept(this.aligners.stdout.flush(), 'stdout');
     this.accept(this.aligners.stderr.flush(), 'stderr');
-    const fullOutputPath = await this.spill?.close();
+    const fullOutputPath = this.spill?.close();
     return {
-      stdout: this.windows.stdout.text(),
-      stderr: this.windows.stderr.text(),
+      stdout: this.rings.stdout.text(),
+      stderr: this.rings.stderr.text(),
       output: this.combined.text(),
       totalBytes: this.totalBytes,
       outputTruncated: this.combined.truncated,
@@ -81,39 +72,20 @@ export class OutputCollector {
     };
   }
 
-  private receive(chunk: Buffer, stream: StreamName): void {
-    this.totalBytes += chunk.length;
-    if (!this.spill && this.totalBytes > this.limits.spillThresholdBytes) this.startSpill();
-    this.accept(this.aligners[stream].push(chunk), stream);
-  }
-
-  private accept(bytes: Buffer, stream: StreamName): void {
+  private accept(bytes: Uint8Array, stream: StreamName): void {
     if (bytes.length === 0) return;
-    if (this.spill && !this.spill.write(bytes)) this.pause();
-    this.windows[stream].push(bytes, undefined);
-    this.combined.push(bytes, stream);
+    this.spill?.write(bytes);
+    this.rings[stream].push(bytes);
+    this.combined.push(bytes);
     if (this.onOutput) {
       try {
-        this.onOutput({ stream, text: bytes.toString('utf8') });
+        this.onOutput({
+          stream,
+          text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8'),
+        });
       } catch {
         // A failing listener must not take the command down with it.
       }
     }
-  }
-
-  private startSpill(): void {
-    this.spill = new SpillFile(this.limits.spillDirectory);
-    // The window still holds everything so far: the threshold is at most the window size.
-    for (const piece of this.combined.held()) this.spill.write(piece.bytes);
-  }
-
-  private pause(): void {
-    if (this.paused || !this.spill) return;
-    this.paused = true;
-    for (const source of this.sources) source.pause();
-    this.spill.onDrain(() => {
-      this.paused = false;
-      for (const source of this.sources) source.resume();
-    });
   }
 }

@@ -101,6 +101,17 @@ describe('output window and spill file', () => {
     expect([...readFileSync(result.fullOutputPath!)]).toEqual([...Buffer.from('ok \xff\xfe end', 'latin1')]);
   });
 
+  it('never spills when the threshold is Infinity', async () => {
+    using dir = createTempDir('weft-output-');
+    const env = new LocalExecutionEnvironment({
+      workingDirectory: dir.path,
+      spillThresholdBytes: Number.POSITIVE_INFINITY,
+    });
+    const result = await env.execCommand('seq 1 100000');
+    expect(result).toMatchObject({ outputTruncated: true, totalBytes: 588_895 });
+    expect(result.fullOutputPath).toBeUndefined();
+  });
+
   it('refuses a spill threshold larger than the window', () => {
     expect(
       () =>

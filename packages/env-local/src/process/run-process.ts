@@ -1,8 +1,10 @@
 import { EnvironmentError, type ExecResult, type OutputChunk } from '@weft/agent-core';
-import { execa } from 'execa';
+import { execa, type Options } from 'execa';
+import type { FifoPool } from './fifo-pool.js';
 import { GroupKiller } from './group-killer.js';
 import { trackGroup, untrackGroup } from './live-groups.js';
 import { OutputCollector, type OutputLimits } from './output-collector.js';
+import { OutputPipes } from './output-pipes.js';
 import { groupIsRunning } from './process-group.js';
 import type { ProcessSet } from './process-set.js';
 
@@ -20,6 +22,8 @@ export interface RunRequest {
   limits: OutputLimits;
   /** How spawn errors name what could not be started ("the shell /bin/bash", "rg"). */
   label: string;
+  /** Where the output pipes come from. */
+  fifos: FifoPool;
 }
 
 /**
@@ -36,6 +40,7 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
   if (request.signal?.aborted) return notStarted(started);
 
   const collector = new OutputCollector(request.limits, request.onOutput);
+  const pipes = await OutputPipes.open(request.fifos);
   const subprocess = execa(request.file, request.args, {
     cwd: request.cwd,
     env: request.env,
@@ -43,8 +48,8 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
     detached: true, // setsid(): a new session and process group, no controlling terminal
     cleanup: false, // our own exit hook kills the whole group, not just the leader
     stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: asStdio(pipes.stdio[0]),
+    stderr: asStdio(pipes.stdio[1]),
     buffer: false,
     encoding: 'buffer',
     stripFinalNewline: false,
@@ -53,6 +58,7 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
   });
   const pgid = subprocess.pid;
   if (pgid === undefined) {
+    pipes.destroy();
     subprocess.stdout?.resume();
     subprocess.stderr?.resume();
     const failure = await subprocess;
@@ -60,8 +66,7 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
   }
 
   trackGroup(pgid);
-  collector.attach(subprocess.stdout, 'stdout');
-  collector.attach(subprocess.stderr, 'stderr');
+  pipes.attach(subprocess, (bytes, stream) => collector.receive(bytes, stream));
   const killer = new GroupKiller(pgid, request.killGraceMs);
   let timedOut = false;
   let aborted = false;
@@ -69,10 +74,7 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
 
   // After the leader exits, a process that left the group may still hold the pipes open; the
   // timeout then stops us waiting for it.
-  const giveUpOnPipes = () => {
-    subprocess.stdout?.destroy();
-    subprocess.stderr?.destroy();
-  };
+  const giveUpOnPipes = () => pipes.destroy();
   const timer = setTimeout(() => {
     if (leaderExited) return giveUpOnPipes();
     timedOut = true;
@@ -91,9 +93,9 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
 
   const finished = (async () => {
     try {
-      const [result, output] = await Promise.all([subprocess, collector.finish()]);
+      const [result] = await Promise.all([subprocess, pipes.whenEnded()]);
       await killer.waitUntilGone();
-      return { result, output };
+      return { result, output: collector.finish() };
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', stop);
@@ -111,6 +113,14 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
     aborted,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * execa's types list only descriptors 3 to 9, but it hands any descriptor number to
+ * child_process.spawn unchanged, which is what the FIFO write ends need.
+ */
+function asStdio(value: number | 'pipe'): Options['stdout'] {
+  return value as Options['stdout'];
 }
 
 function notStarted(started: number): ExecResult {

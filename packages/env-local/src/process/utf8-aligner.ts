@@ -7,8 +7,11 @@
 export class Utf8Aligner {
   private carry: Buffer | undefined;
 
-  /** Returns the complete characters of `carry + chunk` and keeps any unfinished one. */
-  push(chunk: Buffer): Buffer {
+  /**
+   * Returns the complete characters of `carry + chunk` and keeps (a copy of) any unfinished one.
+   * The result may be a view of `chunk`.
+   */
+  push(chunk: Uint8Array): Uint8Array {
     const bytes = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
     const cut = completeLength(bytes);
     this.carry = cut < bytes.length ? Buffer.from(bytes.subarray(cut)) : undefined;

@@ -35,12 +35,19 @@ export class OutputPipes {
     if (paths[0] === undefined || paths[1] === undefined) return new OutputPipes(['pipe', 'pipe'], []);
     const reads: number[] = [];
     const writes: number[] = [];
-    for (const path of paths as string[]) {
-      // The read end first and non-blocking, so opening the write end finds a reader and does not
-      // wait; the write end stays blocking, as a child expects of its stdout.
-      reads.push(openSync(path, constants.O_RDONLY | constants.O_NONBLOCK));
-      writes.push(openSync(path, constants.O_WRONLY));
-      unlinkSync(path);
+    try {
+      for (const path of paths as string[]) {
+        // The read end first and non-blocking, so opening the write end finds a reader and does
+        // not wait; the write end stays blocking, as a child expects of its stdout.
+        reads.push(openSync(path, constants.O_RDONLY | constants.O_NONBLOCK));
+        writes.push(openSync(path, constants.O_WRONLY));
+        unlinkSync(path);
+      }
+    } catch {
+      // Out of descriptors or the folder vanished: let the child have ordinary pipes instead.
+      for (const fd of [...reads, ...writes]) closeQuietly(fd);
+      for (const path of paths as string[]) unlinkQuietly(path);
+      return new OutputPipes(['pipe', 'pipe'], []);
     }
     return new OutputPipes([writes[0]!, writes[1]!], reads);
   }
@@ -113,6 +120,14 @@ function readerOptions(fd: number, receive: (bytes: Uint8Array) => void): Socket
     onread,
   };
   return options;
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
 }
 
 function closeQuietly(fd: number): void {

@@ -41,21 +41,18 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
 
   const collector = new OutputCollector(request.limits, request.onOutput);
   const pipes = await OutputPipes.open(request.fifos);
-  const subprocess = execa(request.file, request.args, {
-    cwd: request.cwd,
-    env: request.env,
-    extendEnv: false,
-    detached: true, // setsid(): a new session and process group, no controlling terminal
-    cleanup: false, // our own exit hook kills the whole group, not just the leader
-    stdin: 'ignore',
-    stdout: asStdio(pipes.stdio[0]),
-    stderr: asStdio(pipes.stdio[1]),
-    buffer: false,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    reject: false,
-    windowsHide: true,
-  });
+  // The signal may have fired while the pipes were being made.
+  if (request.signal?.aborted) {
+    pipes.destroy();
+    return notStarted(started);
+  }
+  let subprocess: ReturnType<typeof spawn>;
+  try {
+    subprocess = spawn(request, pipes);
+  } catch (error) {
+    pipes.destroy();
+    throw spawnFailed(request.label, (error as NodeJS.ErrnoException).code, error);
+  }
   const pgid = subprocess.pid;
   if (pgid === undefined) {
     pipes.destroy();
@@ -113,6 +110,24 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
     aborted,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+function spawn(request: RunRequest, pipes: OutputPipes) {
+  return execa(request.file, request.args, {
+    cwd: request.cwd,
+    env: request.env,
+    extendEnv: false,
+    detached: true, // setsid(): a new session and process group, no controlling terminal
+    cleanup: false, // our own exit hook kills the whole group, not just the leader
+    stdin: 'ignore',
+    stdout: asStdio(pipes.stdio[0]),
+    stderr: asStdio(pipes.stdio[1]),
+    buffer: false,
+    encoding: 'buffer',
+    stripFinalNewline: false,
+    reject: false,
+    windowsHide: true,
+  });
 }
 
 /**

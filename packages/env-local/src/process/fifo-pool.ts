@@ -1,42 +1,40 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** FIFOs made per `mkfifo` run: one run serves this many / 2 commands. */
-const BATCH = 32;
+const BATCH = 16;
 
-/** Folders of every pool in this process, removed if Node exits before the pools are disposed. */
-const liveFolders = new Set<string>();
-let hooked = false;
-function trackFolder(folder: string): void {
-  liveFolders.add(folder);
-  if (hooked) return;
-  hooked = true;
-  process.once('exit', () => {
-    for (const path of liveFolders) rmSync(path, { recursive: true, force: true });
-  });
+/** Both ends of a named pipe whose name is already gone: an anonymous pipe we made ourselves. */
+export interface OpenFifo {
+  /** Opened non-blocking, for Node to read. */
+  readFd: number;
+  /** Opened blocking, as a child expects of its stdout. */
+  writeFd: number;
 }
 
 /**
- * Named pipes (FIFOs) for commands' stdout and stderr, made in batches by one `mkfifo` run in a
- * private folder (mode 0700). Each is opened once and unlinked at once, after which it is an
- * anonymous pipe nobody else can open. Reading a FIFO we opened ourselves lets Node read into one
- * reused buffer (net.Socket's `onread`), where the pipes child_process makes allocate a new buffer
- * for every read: at hundreds of megabytes that allocation, and its garbage collection, costs more
- * than moving the bytes. When FIFOs cannot be made (no mkfifo, a file system without them),
+ * Pipes for commands' stdout and stderr, made as FIFOs in batches by one `mkfifo` run in a
+ * private temp folder, opened at once (read end first and non-blocking, so opening the write end
+ * does not wait), then unlinked with their folder: nothing is left on disk, and the spare pipes
+ * are just open descriptors that die with the process.
+ *
+ * Why not the pipes child_process makes: Node reads those into a new buffer for every read, and
+ * at hundreds of megabytes that allocation and its garbage collection cost more than moving the
+ * bytes. A pipe whose read end we opened ourselves can be read into one reused buffer
+ * (net.Socket's `onread`). When FIFOs cannot be made (no mkfifo, a file system without them),
  * `take` answers undefined and the caller uses ordinary pipes.
  */
 export class FifoPool {
-  private folder: string | undefined;
-  private readonly spare: string[] = [];
+  private readonly spare: OpenFifo[] = [];
   private refilling: Promise<void> | undefined;
   private unavailable = false;
 
   constructor(private readonly parent: string) {}
 
-  /** A FIFO path no one has opened yet, or undefined when FIFOs are unavailable. */
-  async take(): Promise<string | undefined> {
+  /** An unused pipe, or undefined when FIFOs are unavailable here. */
+  async take(): Promise<OpenFifo | undefined> {
     while (this.spare.length === 0 && !this.unavailable) {
       this.refilling ??= this.refill().finally(() => {
         this.refilling = undefined;
@@ -46,31 +44,48 @@ export class FifoPool {
     return this.spare.pop();
   }
 
-  /** Removes the folder and any FIFO not taken. */
+  /** Closes the spare pipes. The pool stays usable and makes new ones when asked. */
   dispose(): void {
-    if (this.folder) {
-      rmSync(this.folder, { recursive: true, force: true });
-      liveFolders.delete(this.folder);
+    for (const fifo of this.spare.splice(0)) {
+      closeQuietly(fifo.readFd);
+      closeQuietly(fifo.writeFd);
     }
-    this.folder = undefined;
-    this.spare.length = 0;
   }
 
   private async refill(): Promise<void> {
+    let folder: string | undefined;
+    const opened: OpenFifo[] = [];
     try {
-      if (!this.folder) {
-        this.folder = mkdtempSync(join(this.parent, 'weft-fifo-'));
-        trackFolder(this.folder);
-      }
-      const folder = this.folder;
+      folder = mkdtempSync(join(this.parent, 'weft-fifo-'));
       const prefix = randomBytes(4).toString('hex');
-      const paths = Array.from({ length: BATCH }, (_, index) => join(folder, `${prefix}-${index}`));
+      const paths = Array.from({ length: BATCH }, (_, index) => join(folder!, `${prefix}-${index}`));
       await new Promise<void>((resolve, reject) => {
         execFile('mkfifo', ['-m', '600', ...paths], (error) => (error ? reject(error) : resolve()));
       });
-      this.spare.push(...paths);
+      for (const path of paths) {
+        const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+        const writeFd = openSync(path, constants.O_WRONLY);
+        opened.push({ readFd, writeFd });
+        unlinkSync(path);
+      }
+      this.spare.push(...opened);
     } catch {
+      // No mkfifo, no FIFOs on this file system, or out of descriptors: use ordinary pipes.
+      for (const fifo of opened) {
+        closeQuietly(fifo.readFd);
+        closeQuietly(fifo.writeFd);
+      }
       this.unavailable = true;
+    } finally {
+      if (folder) rmSync(folder, { recursive: true, force: true });
     }
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { type OnReadOpts, Socket, type SocketConstructorOpts } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { OutputChunk } from '@weft/agent-core';
@@ -29,27 +29,17 @@ export class OutputPipes {
     this.writeEnds = stdio.filter((fd): fd is number => typeof fd === 'number');
   }
 
-  /** Opens a FIFO pair from the pool, or falls back to ordinary pipes. */
+  /** Takes two pipes from the pool, or falls back to ordinary pipes. */
   static async open(pool: FifoPool): Promise<OutputPipes> {
-    const paths = [await pool.take(), await pool.take()];
-    if (paths[0] === undefined || paths[1] === undefined) return new OutputPipes(['pipe', 'pipe'], []);
-    const reads: number[] = [];
-    const writes: number[] = [];
-    try {
-      for (const path of paths as string[]) {
-        // The read end first and non-blocking, so opening the write end finds a reader and does
-        // not wait; the write end stays blocking, as a child expects of its stdout.
-        reads.push(openSync(path, constants.O_RDONLY | constants.O_NONBLOCK));
-        writes.push(openSync(path, constants.O_WRONLY));
-        unlinkSync(path);
+    const stdout = await pool.take();
+    const stderr = await pool.take();
+    if (stdout === undefined || stderr === undefined) {
+      for (const fifo of [stdout, stderr]) {
+        if (fifo) for (const fd of [fifo.readFd, fifo.writeFd]) closeQuietly(fd);
       }
-    } catch {
-      // Out of descriptors or the folder vanished: let the child have ordinary pipes instead.
-      for (const fd of [...reads, ...writes]) closeQuietly(fd);
-      for (const path of paths as string[]) unlinkQuietly(path);
       return new OutputPipes(['pipe', 'pipe'], []);
     }
-    return new OutputPipes([writes[0]!, writes[1]!], reads);
+    return new OutputPipes([stdout.writeFd, stderr.writeFd], [stdout.readFd, stderr.readFd]);
   }
 
   /** Starts reading; `receive` gets bytes that are valid only during the call. */
@@ -120,14 +110,6 @@ function readerOptions(fd: number, receive: (bytes: Uint8Array) => void): Socket
     onread,
   };
   return options;
-}
-
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone
-  }
 }
 
 function closeQuietly(fd: number): void {

@@ -1,13 +1,23 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createTempDir } from '@weft/testkit';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { orderedWrites } from '../conformance/handshake.js';
 import { LocalExecutionEnvironment } from '../local-execution-environment.js';
+
+// Spill files live until cleanup(); every environment here is cleaned up so none is left in /tmp.
+const environments: LocalExecutionEnvironment[] = [];
+afterEach(async () => {
+  for (const env of environments.splice(0)) await env.cleanup();
+});
+function track(env: LocalExecutionEnvironment): LocalExecutionEnvironment {
+  environments.push(env);
+  return env;
+}
 
 describe('output window and spill file', () => {
   it('holds exactly the window in stdout while a 10 MB+ output spills whole to a file', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({ workingDirectory: dir.path });
+    const env = track(new LocalExecutionEnvironment({ workingDirectory: dir.path }));
     // 1,400,000 numbered lines of 8 bytes: 11.2 MB, every line different.
     const result = await env.execCommand('seq 1000001 2400000');
     const expected = Buffer.from(
@@ -22,7 +32,7 @@ describe('output window and spill file', () => {
 
   it('keeps a short output in memory only, with no spill file', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({ workingDirectory: dir.path });
+    const env = track(new LocalExecutionEnvironment({ workingDirectory: dir.path }));
     const result = await env.execCommand('head -c 51200 /dev/zero | tr "\\0" a');
     expect(result.totalBytes).toBe(51_200);
     expect(result.fullOutputPath).toBeUndefined();
@@ -31,7 +41,7 @@ describe('output window and spill file', () => {
 
   it('spills once the output passes the threshold, even before the window is full', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({ workingDirectory: dir.path });
+    const env = track(new LocalExecutionEnvironment({ workingDirectory: dir.path }));
     const result = await env.execCommand('head -c 51201 /dev/zero | tr "\\0" a');
     expect(result.outputTruncated).toBe(false);
     expect(readFileSync(result.fullOutputPath!, 'utf8')).toBe('a'.repeat(51_201));
@@ -40,12 +50,14 @@ describe('output window and spill file', () => {
   it('honours the window, threshold and spill-folder options', async () => {
     using dir = createTempDir('weft-output-');
     using spills = createTempDir('weft-spills-');
-    const env = new LocalExecutionEnvironment({
-      workingDirectory: dir.path,
-      outputWindowBytes: 1000,
-      spillThresholdBytes: 500,
-      spillDirectory: spills.path,
-    });
+    const env = track(
+      new LocalExecutionEnvironment({
+        workingDirectory: dir.path,
+        outputWindowBytes: 1000,
+        spillThresholdBytes: 500,
+        spillDirectory: spills.path,
+      }),
+    );
     const result = await env.execCommand('seq 1 1000');
     expect(Buffer.byteLength(result.stdout)).toBe(1000);
     expect(result.fullOutputPath?.startsWith(`${spills.path}/weft-output-`)).toBe(true);
@@ -54,11 +66,13 @@ describe('output window and spill file', () => {
 
   it('spills both streams, interleaved as they arrived', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({
-      workingDirectory: dir.path,
-      outputWindowBytes: 64,
-      spillThresholdBytes: 16,
-    });
+    const env = track(
+      new LocalExecutionEnvironment({
+        workingDirectory: dir.path,
+        outputWindowBytes: 64,
+        spillThresholdBytes: 16,
+      }),
+    );
     const writes = orderedWrites(
       [1, 2, 3, 4, 5, 6].flatMap((index) => [
         ['stdout', `out ${index}`] as const,
@@ -75,7 +89,7 @@ describe('output window and spill file', () => {
 
   it('deletes its spill files on cleanup', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({ workingDirectory: dir.path });
+    const env = track(new LocalExecutionEnvironment({ workingDirectory: dir.path }));
     const result = await env.execCommand('seq 1 100000');
     expect(existsSync(result.fullOutputPath!)).toBe(true);
     await env.cleanup();
@@ -84,7 +98,7 @@ describe('output window and spill file', () => {
 
   it('keeps running when an onOutput listener throws', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({ workingDirectory: dir.path });
+    const env = track(new LocalExecutionEnvironment({ workingDirectory: dir.path }));
     const result = await env.execCommand('echo a; echo b', {
       onOutput: () => {
         throw new Error('listener bug');
@@ -95,7 +109,7 @@ describe('output window and spill file', () => {
 
   it('decodes invalid UTF-8 as replacement characters without losing the bytes in the spill file', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({ workingDirectory: dir.path, spillThresholdBytes: 0 });
+    const env = track(new LocalExecutionEnvironment({ workingDirectory: dir.path, spillThresholdBytes: 0 }));
     const result = await env.execCommand("printf 'ok \\xff\\xfe end'");
     expect(result.stdout).toBe('ok \uFFFD\uFFFD end');
     expect([...readFileSync(result.fullOutputPath!)]).toEqual([...Buffer.from('ok \xff\xfe end', 'latin1')]);
@@ -103,10 +117,12 @@ describe('output window and spill file', () => {
 
   it('never spills when the threshold is Infinity', async () => {
     using dir = createTempDir('weft-output-');
-    const env = new LocalExecutionEnvironment({
-      workingDirectory: dir.path,
-      spillThresholdBytes: Number.POSITIVE_INFINITY,
-    });
+    const env = track(
+      new LocalExecutionEnvironment({
+        workingDirectory: dir.path,
+        spillThresholdBytes: Number.POSITIVE_INFINITY,
+      }),
+    );
     const result = await env.execCommand('seq 1 100000');
     expect(result).toMatchObject({ outputTruncated: true, totalBytes: 588_895 });
     expect(result.fullOutputPath).toBeUndefined();

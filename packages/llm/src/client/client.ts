@@ -134,9 +134,33 @@ export class Client {
     return adapter.complete(prepared, options);
   }
 
-  private async *sendStream(request: Request, options: CallOptions | undefined): AsyncGenerator<StreamEvent> {
-    const { adapter, prepared } = await this.prepare(request);
-    yield* adapter.stream(prepared, options);
+  /**
+   * The adapter's own iterator behind a thin shell that routes and repairs on the first `next()`.
+   * Not an async generator on purpose: a generator layer would add a promise hop to every event
+   * of every stream.
+   */
+  private sendStream(request: Request, options: CallOptions | undefined): AsyncIterable<StreamEvent> {
+    return {
+      [Symbol.asyncIterator]: () => {
+        let inner: AsyncIterator<StreamEvent> | undefined;
+        let done = false;
+        return {
+          next: (): Promise<IteratorResult<StreamEvent>> => {
+            if (inner) return inner.next();
+            if (done) return Promise.resolve({ value: undefined, done: true });
+            return this.prepare(request).then(({ adapter, prepared }) => {
+              inner = adapter.stream(prepared, options)[Symbol.asyncIterator]();
+              return inner.next();
+            });
+          },
+          return: async () => {
+            done = true;
+            await inner?.return?.();
+            return { value: undefined, done: true };
+          },
+        };
+      },
+    };
   }
 
   private async prepare(request: Request): Promise<{ adapter: ProviderAdapter; prepared: Request }> {

@@ -1,4 +1,4 @@
-import { ReplayBuffer } from '../stream/replay-buffer.js';
+import { BroadcastQueue } from '../stream/broadcast-queue.js';
 import type { StreamAccumulator } from '../stream/stream-accumulator.js';
 import type { Response } from '../types/response.js';
 import type { GenerateStreamEvent } from './generate-stream-event.js';
@@ -11,20 +11,24 @@ export interface StreamRunState {
   steps: StepResult[];
 }
 
+/** Runs the stream, handing each event to `emit` as it comes; resolves with the run's result. */
 type Producer = (
+  emit: (event: GenerateStreamEvent) => void,
   state: StreamRunState,
   cancel: AbortSignal,
-) => AsyncGenerator<GenerateStreamEvent, GenerateResult>;
+) => Promise<GenerateResult>;
 
 /**
- * The result of `stream()`: iterate it for events (several consumers may: each sees them all),
- * read `textStream` for text deltas alone, and await `result()` / `response()` for the outcome.
- * The request goes out when the first consumer starts or `result()` is first called. When every
- * consumer stops early and nobody awaits the result, the stream is cancelled (its connection
- * closed).
+ * The result of `stream()`: iterate it for events, read `textStream` for text deltas alone, and
+ * await `result()` / `response()` for the outcome (also after iterating). The request goes out
+ * when the first consumer starts or `result()` is first called. Several consumers may read at
+ * once; each sees the events from when it started, so consumers started together (before the
+ * first await) all see the whole stream. Events are not kept once read: the run's outcome is in
+ * `result()`. When every consumer stops early and nobody awaits the result, the stream is
+ * cancelled (its connection closed).
  */
 export class StreamResult implements AsyncIterable<GenerateStreamEvent> {
-  private readonly buffer = new ReplayBuffer<GenerateStreamEvent>();
+  private readonly buffer = new BroadcastQueue<GenerateStreamEvent>();
   private readonly state: StreamRunState = { accumulator: undefined, steps: [] };
   private readonly cancel = new AbortController();
   private readonly producer: Producer;
@@ -88,17 +92,10 @@ export class StreamResult implements AsyncIterable<GenerateStreamEvent> {
   }
 
   private async pump(): Promise<void> {
-    const run = this.producer(this.state, this.cancel.signal);
     try {
-      for (;;) {
-        const next = await run.next();
-        if (next.done) {
-          this.buffer.end();
-          this.settle.resolve(next.value);
-          return;
-        }
-        this.buffer.push(next.value);
-      }
+      const result = await this.producer((event) => this.buffer.push(event), this.state, this.cancel.signal);
+      this.buffer.end();
+      this.settle.resolve(result);
     } catch (error) {
       const { event, thrown } = classify(error);
       if (event) {

@@ -22,17 +22,19 @@ export class FailedAfterData extends Error {
 }
 
 /**
- * Streams one step into `accumulator` and out to the consumer. The request is retried per the
+ * Streams one step into `accumulator` and out through `emit`. The request is retried per the
  * policy only while nothing of this step has been delivered: `stream_start` is held back until
  * the next event, so a connection that opens and breaks at once is still retried. After that a
- * failure is wrapped in FailedAfterData. An abort always ends the run as AbortError.
+ * failure is wrapped in FailedAfterData. An abort always ends the run as AbortError. (A plain
+ * async function that pushes, not a generator: a generator would add promise hops per event.)
  */
-export async function* streamStep(
+export async function streamStep(
   options: GenerateOptions,
   request: Request,
   runSignal: AbortSignal,
   accumulator: StreamAccumulator,
-): AsyncGenerator<StreamEvent> {
+  emit: (event: StreamEvent) => void,
+): Promise<void> {
   const client = clientOf(options);
   const { sleep = realSleep, random = Math.random, ...policyOverrides } = retryOptionsOf(options, runSignal);
   const policy = resolveRetryPolicy(policyOverrides);
@@ -42,18 +44,19 @@ export async function* streamStep(
     let held: StreamEvent | undefined;
     try {
       for await (const event of client.stream(request, { ...options.callOptions, signal: step.signal })) {
-        if (!delivered && event.type === 'stream_start') {
-          held = event;
-          continue;
+        if (!delivered) {
+          if (event.type === 'stream_start') {
+            held = event;
+            continue;
+          }
+          delivered = true;
+          if (held) {
+            accumulator.process(held);
+            emit(held);
+          }
         }
-        if (held) {
-          accumulator.process(held);
-          yield held;
-          held = undefined;
-        }
-        delivered = true;
         accumulator.process(event);
-        yield event;
+        emit(event);
       }
       if (!accumulator.finished) throw new StreamError('The stream ended without its finish event.');
       return;

@@ -1,7 +1,7 @@
 import { type FakeModelServer, match, type ScriptedTurn } from '@weft/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '../client/client.js';
-import { AbortError, RateLimitError, StreamError } from '../errors/sdk-error.js';
+import { AbortError, RateLimitError, RequestTimeoutError, StreamError } from '../errors/sdk-error.js';
 import { ALL, caught, collect, instantSleep, startProviders } from '../parity/providers.test-support.js';
 import type { GenerateStreamEvent } from './generate-stream-event.js';
 import { stream } from './stream.js';
@@ -206,6 +206,42 @@ describe('stream failures and aborts', () => {
     );
     const last = events.at(-1);
     expect(last?.type === 'error' && last.error).toBeInstanceOf(StreamError);
+  });
+
+  it('U4.10 a step stalled past perStepMs ends in RequestTimeoutError (an error event once data flowed)', async () => {
+    server.enqueue(chunked, { ...chunked, faults: { stall: { afterFrames: 6, ms: 5_000 } } });
+    await stream({ client, model: 'claude-sonnet-5-5', provider: 'anthropic', prompt: 'warm up' }).result();
+    const events = await collect(
+      stream({
+        client,
+        model: 'claude-sonnet-5-5',
+        provider: 'anthropic',
+        prompt: 'hi',
+        timeout: { perStepMs: 400 },
+      }),
+    );
+    const last = events.at(-1);
+    expect(last?.type === 'error' && last.error).toBeInstanceOf(RequestTimeoutError);
+    expect(events.some((e) => e.type === 'text_delta')).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('U4.10 the total timeout ends a stalled stream too', async () => {
+    // Load the SDK first, so the deadline is spent on the stream and not on importing it.
+    server.enqueue(chunked);
+    await stream({ client, model: 'gpt-5.4', provider: 'openai', prompt: 'warm up' }).result();
+    server.enqueue({ ...chunked, faults: { stall: { afterFrames: 6, ms: 5_000 } } });
+    const result = stream({
+      client,
+      model: 'gpt-5.4',
+      provider: 'openai',
+      prompt: 'hi',
+      timeout: { totalMs: 400 },
+    });
+    const events = await collect(result);
+    const last = events.at(-1);
+    expect(last?.type === 'error' && last.error).toBeInstanceOf(RequestTimeoutError);
+    await expect(result.result()).rejects.toBeInstanceOf(RequestTimeoutError);
   });
 
   it('breaking out of the loop cancels the stream', async () => {

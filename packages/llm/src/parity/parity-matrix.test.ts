@@ -157,11 +157,9 @@ const CASES: ParityCase[] = [
     n: 6,
     name: 'multiple parallel tool calls',
     async run(provider) {
-      server
-        .when(match.afterToolResult(), text('Both sunny.'))
-        .enqueue({
-          content: [call('get_weather', { city: 'Paris' }), call('get_weather', { city: 'Rome' })],
-        });
+      server.when(match.afterToolResult(), text('Both sunny.')).enqueue({
+        content: [call('get_weather', { city: 'Paris' }), call('get_weather', { city: 'Rome' })],
+      });
       const result = await generate({ ...base(provider), prompt: 'Paris and Rome?', tools: [weather] });
       const results = server.requests[1]!.view.messages.flatMap((m) => m.toolResults);
       expect(results.map(sentResult)).toEqual(['Sunny in Paris', 'Sunny in Rome']);

@@ -9,6 +9,9 @@ import { Client, type ClientOptions } from '../client/client.js';
 
 export const TEST_KEY = 'test-key';
 
+/** Where a fake model server listens, per SDK (a FakeModelServer, or one in another process). */
+export type ServerUrls = Pick<FakeModelServer, 'baseUrls'>;
+
 /** The providers the high-level tests run against: the real adapters, each on its own wire protocol. */
 export type ProviderId = 'anthropic' | 'openai' | 'gemini' | 'compat';
 
@@ -20,7 +23,7 @@ export interface TestProvider {
   model: string;
   /** The protocol the fake server sees. */
   protocol: 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
-  adapter(server: FakeModelServer, apiKey?: string): ProviderAdapter;
+  adapter(server: ServerUrls, apiKey?: string): ProviderAdapter;
 }
 
 export const PROVIDERS: Record<ProviderId, TestProvider> = {

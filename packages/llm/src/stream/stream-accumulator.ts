@@ -4,10 +4,26 @@ import type { FinishReason, Response } from '../types/response.js';
 import type { StreamEvent } from '../types/stream-event.js';
 import { EMPTY_USAGE } from '../types/usage.js';
 
-type Slot =
-  | { kind: 'text'; id: string; text: string }
-  | { kind: 'reasoning'; id: string; text: string; signature?: string; redacted: boolean }
-  | { kind: 'tool'; id: string; name: string; args: string; final?: ToolCallData };
+interface TextSlot {
+  kind: 'text';
+  id: string;
+  text: string;
+}
+interface ReasoningSlot {
+  kind: 'reasoning';
+  id: string;
+  text: string;
+  signature?: string;
+  redacted: boolean;
+}
+interface ToolSlot {
+  kind: 'tool';
+  id: string;
+  name: string;
+  args: string;
+  final?: ToolCallData;
+}
+type Slot = TextSlot | ReasoningSlot | ToolSlot;
 
 const UNFINISHED: FinishReason = { reason: 'other', raw: undefined };
 
@@ -20,7 +36,10 @@ const UNFINISHED: FinishReason = { reason: 'other', raw: undefined };
  */
 export class StreamAccumulator {
   private readonly slots: Slot[] = [];
-  private readonly byId = new Map<string, Slot>();
+  // One map per kind, so the per-delta lookup needs no key building (this runs for every event).
+  private readonly texts = new Map<string, TextSlot>();
+  private readonly reasonings = new Map<string, ReasoningSlot>();
+  private readonly tools = new Map<string, ToolSlot>();
   private start: Extract<StreamEvent, { type: 'stream_start' }> | undefined;
   private finishEvent: Extract<StreamEvent, { type: 'finish' }> | undefined;
 
@@ -30,65 +49,45 @@ export class StreamAccumulator {
         this.start = event;
         return;
       case 'text_start':
-        this.open(`t:${event.textId}`, { kind: 'text', id: event.textId, text: '' });
-        return;
       case 'text_delta': {
-        const slot = this.open(`t:${event.textId}`, { kind: 'text', id: event.textId, text: '' });
-        if (slot.kind === 'text') slot.text += event.delta;
+        const slot =
+          this.texts.get(event.textId) ?? this.add(this.texts, { kind: 'text', id: event.textId, text: '' });
+        if (event.type === 'text_delta') slot.text += event.delta;
         return;
       }
+      case 'text_end':
+        return;
       case 'reasoning_start':
-        this.open(`r:${event.reasoningId}`, {
-          kind: 'reasoning',
-          id: event.reasoningId,
-          text: '',
-          redacted: false,
-        });
-        return;
-      case 'reasoning_delta': {
-        const slot = this.open(`r:${event.reasoningId}`, {
-          kind: 'reasoning',
-          id: event.reasoningId,
-          text: '',
-          redacted: false,
-        });
-        if (slot.kind === 'reasoning') slot.text += event.delta;
-        return;
-      }
+      case 'reasoning_delta':
       case 'reasoning_end': {
-        const slot = this.open(`r:${event.reasoningId}`, {
-          kind: 'reasoning',
-          id: event.reasoningId,
-          text: '',
-          redacted: false,
-        });
-        if (slot.kind !== 'reasoning') return;
-        if (event.signature !== undefined) slot.signature = event.signature;
-        if (event.redacted) slot.redacted = true;
+        const slot =
+          this.reasonings.get(event.reasoningId) ??
+          this.add(this.reasonings, { kind: 'reasoning', id: event.reasoningId, text: '', redacted: false });
+        if (event.type === 'reasoning_delta') slot.text += event.delta;
+        if (event.type === 'reasoning_end') {
+          if (event.signature !== undefined) slot.signature = event.signature;
+          if (event.redacted) slot.redacted = true;
+        }
         return;
       }
       case 'tool_call_start':
-        this.open(`c:${event.toolCallId}`, {
-          kind: 'tool',
-          id: event.toolCallId,
-          name: event.toolName,
-          args: '',
-        });
+        if (!this.tools.has(event.toolCallId)) {
+          this.add(this.tools, { kind: 'tool', id: event.toolCallId, name: event.toolName, args: '' });
+        }
         return;
       case 'tool_call_delta': {
-        const slot = this.open(`c:${event.toolCallId}`, {
-          kind: 'tool',
-          id: event.toolCallId,
-          name: '',
-          args: '',
-        });
-        if (slot.kind === 'tool') slot.args += event.argumentsDelta;
+        const slot =
+          this.tools.get(event.toolCallId) ??
+          this.add(this.tools, { kind: 'tool', id: event.toolCallId, name: '', args: '' });
+        slot.args += event.argumentsDelta;
         return;
       }
       case 'tool_call_end': {
         const call = event.toolCall;
-        const slot = this.open(`c:${call.id}`, { kind: 'tool', id: call.id, name: call.name, args: '' });
-        if (slot.kind === 'tool') slot.final = call;
+        const slot =
+          this.tools.get(call.id) ??
+          this.add(this.tools, { kind: 'tool', id: call.id, name: call.name, args: '' });
+        slot.final = call;
         return;
       }
       case 'finish':
@@ -129,10 +128,8 @@ export class StreamAccumulator {
     };
   }
 
-  private open(key: string, fresh: Slot): Slot {
-    const existing = this.byId.get(key);
-    if (existing) return existing;
-    this.byId.set(key, fresh);
+  private add<S extends Slot>(byId: Map<string, S>, fresh: S): S {
+    byId.set(fresh.id, fresh);
     this.slots.push(fresh);
     return fresh;
   }

@@ -137,6 +137,35 @@ describe('U4.9 abort and U4.10 timeouts for generate', () => {
     expect(silent.requests).toBe(1);
   });
 
+  it('U4.9 an abort while a tool runs rejects at once, even when the tool ignores its signal', async () => {
+    server.enqueue({ content: [{ type: 'tool_call', name: 'hang', arguments: {} }] });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const hang = {
+      name: 'hang',
+      description: 'Never finishes and ignores aborts.',
+      parameters: { type: 'object' },
+      execute: () => {
+        started();
+        return new Promise(() => undefined);
+      },
+    };
+    const controller = new AbortController();
+    const pending = generate({
+      client,
+      model: 'gpt-5.4',
+      provider: 'openai',
+      prompt: 'go',
+      tools: [hang],
+      signal: controller.signal,
+    });
+    await running;
+    controller.abort();
+    expect(await caught(pending)).toBeInstanceOf(AbortError);
+  });
+
   it('U4.10 the total timeout covers the whole run, tools included', async () => {
     server.when(() => true, { content: [{ type: 'tool_call', name: 'work', arguments: {} }] });
     let calls = 0;

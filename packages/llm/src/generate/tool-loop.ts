@@ -46,8 +46,11 @@ export class ToolLoop {
     const runTools =
       calls.length > 0 && response.finishReason.reason === 'tool_calls' && round < this.maxToolRounds;
     if (!runTools) return { step: this.record(stepFrom(response, [])), done: true };
-    const results = await executeToolCalls(calls, this.tools, this.conversation, this.signal);
-    if (this.signal.aborted) throw abortReason(this.signal);
+    // A tool that ignores its signal must not hold up an abort or a timeout: stop waiting for it.
+    const results = await untilAborted(
+      executeToolCalls(calls, this.tools, this.conversation, this.signal),
+      this.signal,
+    );
     this.append(toolMessages(results));
     const step = this.record(stepFrom(response, results));
     const passive = calls.some((call) => isPassive(call, this.tools));
@@ -67,4 +70,23 @@ export class ToolLoop {
     this.steps.push(step);
     return step;
   }
+}
+
+/** `work`'s result, or the abort's error as soon as `signal` fires (`work` is then left to finish alone). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

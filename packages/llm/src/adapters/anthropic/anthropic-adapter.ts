@@ -4,6 +4,7 @@ import type { Request } from '../../types/request.js';
 import type { Response } from '../../types/response.js';
 import type { StreamEvent } from '../../types/stream-event.js';
 import type { CallOptions, ProviderAdapter } from '../provider-adapter.js';
+import { StreamGuard } from '../shared/stream-guard.js';
 import type { AnthropicAdapterOptions } from './anthropic-options.js';
 import { type AnthropicSdk, loadAnthropicSdk } from './load-sdk.js';
 import { mapAnthropicError } from './map-error.js';
@@ -11,7 +12,6 @@ import { type AnthropicRequestPlan, buildAnthropicRequest } from './request/buil
 import { parseRateLimit } from './response/rate-limit.js';
 import { type AnthropicMessage, responseFromMessage } from './response/translate-response.js';
 import { parseServerEvent } from './stream/parse-event.js';
-import { StreamGuard } from './stream/stream-guard.js';
 import { AnthropicStreamTranslator } from './stream/stream-translator.js';
 import { ANTHROPIC_TOOL_CALL_ID_RULE } from './tool-call-id-rule.js';
 

@@ -1,9 +1,10 @@
-import { AbortError, RequestTimeoutError } from '../../errors/sdk-error.js';
+import { StreamGuard } from './stream-guard.js';
 
 /**
- * Re-yields `source`, failing with RequestTimeoutError when no item arrives for `idleMs`, and
- * with AbortError when `signal` aborts. Either way `onStop` runs, so the caller can close the
- * connection; a stalled stream ends in an error, never a hang.
+ * Re-yields `source`, failing with RequestTimeoutError when no item arrives for `idleMs` while
+ * the consumer waits, and with AbortError when `signal` aborts. Either way `onStop` runs and must
+ * end the pending read (close the connection); a stalled stream ends in an error, never a hang.
+ * Built on {@link StreamGuard}, so an item costs a counter increment, not a timer.
  */
 export async function* withIdleTimeout<T>(
   source: AsyncIterable<T>,
@@ -11,37 +12,30 @@ export async function* withIdleTimeout<T>(
   signal: AbortSignal | undefined,
   onStop: () => void,
 ): AsyncGenerator<T> {
+  const guard = new StreamGuard(idleMs, signal, onStop);
   const iterator = source[Symbol.asyncIterator]();
   let finished = false;
   try {
     while (true) {
-      if (signal?.aborted) throw new AbortError();
-      let timer: NodeJS.Timeout | undefined;
-      let removeAbort: (() => void) | undefined;
-      const stop = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new RequestTimeoutError(`The stream sent nothing for ${idleMs} ms and was closed.`)),
-          idleMs,
-        );
-        if (signal) {
-          const onAbort = () => reject(new AbortError());
-          signal.addEventListener('abort', onAbort, { once: true });
-          removeAbort = () => signal.removeEventListener('abort', onAbort);
-        }
-      });
+      if (guard.reason) throw guard.reason;
+      let next: IteratorResult<T>;
       try {
-        const next = await Promise.race([iterator.next(), stop]);
-        if (next.done) {
-          finished = true;
-          return;
-        }
-        yield next.value;
-      } finally {
-        clearTimeout(timer);
-        removeAbort?.();
+        next = await iterator.next();
+      } catch (error) {
+        // The read failed because we closed the connection: report why we closed it.
+        throw guard.reason ?? error;
       }
+      if (guard.reason) throw guard.reason;
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      guard.received();
+      yield next.value;
+      guard.waiting();
     }
   } finally {
+    guard.dispose();
     if (!finished) {
       onStop();
       // Let the source release its resources; its own error (if any) is not ours to report.

@@ -1,4 +1,4 @@
-import { AbortError, RequestTimeoutError, type SDKError } from '../../../errors/sdk-error.js';
+import { AbortError, RequestTimeoutError, type SDKError } from '../../errors/sdk-error.js';
 
 /** How many checks per idle period: a stall is reported between 1 and 1⅛ idle periods after the last event. */
 const CHECKS_PER_PERIOD = 8;
@@ -9,10 +9,9 @@ const CHECKS_PER_PERIOD = 8;
  * calls `stop`, which must close the connection; the pending read then ends and the reader
  * throws {@link StreamGuard.reason}. Time the consumer spends on an event does not count.
  *
- * It does the job of the shared `withIdleTimeout` at a fraction of the cost per event: a timer,
- * a promise and a race per event were the largest part of our overhead over the raw SDK stream
- * on long streams, so here an event only bumps a counter, and a periodic check (every ⅛ of the
- * idle period) looks at the clock. It never reports a stall early. It relies on `stop` ending
+ * It costs almost nothing per event. A timer, a promise and a race per event were the largest
+ * part of our overhead over the raw SDK stream on long streams, so here an event only bumps a
+ * counter, and a periodic check (every ⅛ of the idle period) looks at the clock. It never reports a stall early. It relies on `stop` ending
  * the pending read, which holds for the SDK stream (aborting the request aborts the body).
  */
 export class StreamGuard {

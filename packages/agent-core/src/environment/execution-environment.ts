@@ -16,6 +16,10 @@ export interface ExecutionEnvironment {
   readonly platform: Platform;
   /** A human-readable OS version, as shown to the model in the environment block. */
   readonly osVersion: string;
+  /** The command timeout used when a call gives none (the loop spec's default is 10 000 ms). */
+  readonly defaultTimeoutMs?: number;
+  /** The longest command timeout the environment allows; longer requests are lowered to it. */
+  readonly maxTimeoutMs?: number;
 
   /** Prepares the environment (start a container, open a connection). Idempotent. */
   initialize(): Promise<void>;

@@ -57,6 +57,17 @@ describe('validateArguments', () => {
     });
   });
 
+  it('lists the allowed values of an enum or a union of literals', () => {
+    const union = Type.Object({ mode: Type.Union([Type.Literal('content'), Type.Literal('count')]) });
+    const plain = Type.Object({ mode: Type.Enum(['content', 'count']) });
+    const expected = {
+      ok: false,
+      problems: ['parameter "mode" must be one of "content", "count" (got "lines")'],
+    };
+    expect(validateArguments(union, { mode: 'lines' })).toEqual(expected);
+    expect(validateArguments(plain, { mode: 'lines' })).toEqual(expected);
+  });
+
   it('writes a message that tells the model to retry', () => {
     expect(invalidArgumentsMessage('read_file', ['missing required parameter "file_path"'])).toBe(
       'Invalid arguments for tool read_file: missing required parameter "file_path". Fix the arguments and call read_file again.',

@@ -18,8 +18,9 @@ export function validateArguments<TParameters extends TSchema>(
   }
   const candidate = coerceScalarStrings(schema, Value.Default(schema, Value.Clone(args)));
   if (Value.Check(schema, candidate)) return { ok: true, value: candidate as Static<TParameters> };
+  const errors = [...Value.Errors(schema, candidate)] as SchemaError[];
   const problems: string[] = [];
-  for (const error of Value.Errors(schema, candidate)) {
+  for (const error of collapseAlternatives(errors)) {
     const problem = describeError(error, candidate);
     if (!problems.includes(problem)) problems.push(problem);
   }
@@ -38,6 +39,29 @@ interface SchemaError {
   message: string;
 }
 
+/**
+ * A union of literals fails as one `const` error per literal plus an `anyOf`; the model needs one
+ * line listing the allowed values, as a plain `enum` gives.
+ */
+function collapseAlternatives(errors: readonly SchemaError[]): SchemaError[] {
+  const literalsAt = new Map<string, unknown[]>();
+  for (const error of errors) {
+    if (error.keyword !== 'const') continue;
+    const values = literalsAt.get(error.instancePath) ?? [];
+    values.push(error.params.allowedValue);
+    literalsAt.set(error.instancePath, values);
+  }
+  const collapsed: SchemaError[] = [];
+  for (const error of errors) {
+    const literals = literalsAt.get(error.instancePath);
+    if (!literals) collapsed.push(error);
+    else if (error.keyword === 'anyOf') {
+      collapsed.push({ ...error, keyword: 'enum', params: { allowedValues: literals } });
+    }
+  }
+  return collapsed;
+}
+
 function describeError(error: SchemaError, root: unknown): string {
   if (error.keyword === 'required') {
     const base = parameterName(error.instancePath);
@@ -54,7 +78,10 @@ function describeError(error: SchemaError, root: unknown): string {
   const name = parameterName(error.instancePath);
   const value = valueAt(root, error.instancePath);
   const subject = name ? `parameter "${name}"` : 'the arguments';
-  return `${subject} ${error.message} (got ${describeValue(value)})`;
+  const allowed =
+    error.keyword === 'enum' ? (error.params.allowedValues as unknown[] | undefined) : undefined;
+  const rule = allowed ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : error.message;
+  return `${subject} ${rule} (got ${describeValue(value)})`;
 }
 
 /** '/edits/0/old_string' → 'edits[0].old_string' */

@@ -64,7 +64,7 @@ describe('formatShellResult', () => {
     const output = `${'x'.repeat(40)}\n${'y'.repeat(40)}\n`;
     const formatted = formatShellResult(run({ output, fullOutputPath: '/tmp/f.log' }), { maxBytes: 50 });
     expect(formatted.text).toBe(
-      `${'y'.repeat(40)}\n\n[Showing lines 2-2 of 2 (1 earlier line omitted). Full output: /tmp/f.log]`,
+      `${'y'.repeat(40)}\n\n[Showing lines 2-2 of 2 (1 earlier line omitted; the output was 82B, over the 50B limit). Full output: /tmp/f.log]`,
     );
     expect(formatted.truncation?.truncatedBy).toBe('bytes');
   });

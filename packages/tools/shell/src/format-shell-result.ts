@@ -102,7 +102,13 @@ function truncationNotice(truncation: ShellTruncation): string {
       truncation.maxBytes,
     )}.${where}]`;
   }
-  const omitted = `${truncation.omittedLines} earlier ${truncation.omittedLines === 1 ? 'line' : 'lines'} omitted`;
+  const omittedLines = `${truncation.omittedLines} earlier ${truncation.omittedLines === 1 ? 'line' : 'lines'} omitted`;
+  // Cut by size: say how big the output was and what the limit is, so the model can judge how
+  // much it is missing (pi's notice got these figures wrong, seed 004 §J.8 4.2).
+  const omitted =
+    truncation.truncatedBy === 'bytes' && truncation.totalBytes > truncation.maxBytes
+      ? `${omittedLines}; the output was ${formatSize(truncation.totalBytes)}, over the ${formatSize(truncation.maxBytes)} limit`
+      : omittedLines;
   return `[Showing lines ${truncation.startLine}-${truncation.endLine} of ${truncation.totalLines} (${omitted}).${where}]`;
 }
 

@@ -175,6 +175,15 @@ describe('shell (seed 004 §J.2)', () => {
       expect(Buffer.byteLength(call.text)).toBeLessThan(50 * 1024 + 500);
     });
 
+    it('J.8 4.2 a size-cut notice gives the real output size and the limit that cut it', async () => {
+      // About 80 KB in 800 lines: under the 2000-line limit, over the 50 KB one.
+      const call = await shell({ command: 'for i in $(seq 1 800); do printf "%099d\\n" $i; done' });
+      expect(call.details.truncation?.truncatedBy).toBe('bytes');
+      expect(call.text).toMatch(
+        /\[Showing lines \d+-800 of 800 \(\d+ earlier lines omitted; the output was 78\.1KB, over the 50\.0KB limit\)\. Full output: /,
+      );
+    });
+
     it('3.2 temp file: past 50 KB the whole output is saved and the notice gives its path', async () => {
       const call = await shell({
         command: 'for i in $(seq 1 3000); do echo "line $i of a long build log"; done',

@@ -16,6 +16,49 @@ export type {
   PathAccess,
   Platform,
 } from './environment/execution-environment.js';
+export type { SessionEvent, SessionEventData, SessionEventKind, StopReason } from './events/session-event.js';
+export type {
+  AssistantTurn,
+  SteeringTurn,
+  SummaryTurn,
+  SystemTurn,
+  ToolResultRecord,
+  ToolResultsTurn,
+  Turn,
+  TurnType,
+  UserTurn,
+} from './history/turn.js';
+export type {
+  GateDecision,
+  SessionHooks,
+  ToolCallInfo,
+  ToolGateHook,
+  ToolPipeHook,
+} from './hooks/hook-points.js';
+export type {
+  ProfileCapabilities,
+  ProviderProfile,
+  SystemPromptContext,
+} from './profile/provider-profile.js';
+export {
+  type CompactionConfig,
+  DEFAULT_SESSION_CONFIG,
+  resolveSessionConfig,
+  type SessionConfig,
+} from './session/session-config.js';
+export type { SessionState } from './session/session-state.js';
+export {
+  type CompactionEntry,
+  type EffortChangeEntry,
+  type LoadedSession,
+  type ModelChangeEntry,
+  SESSION_FORMAT_VERSION,
+  type SessionEntry,
+  type SessionHeader,
+  type SessionStore,
+  type SessionSummary,
+  type TurnEntry,
+} from './store/session-store.js';
 export { executeTool } from './tools/execute-tool.js';
 export {
   defineTool,

@@ -2,10 +2,10 @@ import { AbortError, ConfigurationError, StreamError } from '../../errors/sdk-er
 import type { Request } from '../../types/request.js';
 import type { Response } from '../../types/response.js';
 import type { StreamEvent } from '../../types/stream-event.js';
-import { resolveCallSettings } from '../openai/call-settings.js';
 import { loadOpenAISseDecoder } from '../openai/load-openai-sdk.js';
 import { createOpenAIClient, type OpenAIClientHandle } from '../openai/openai-client.js';
-import { classifyOpenAIFailure, type ErrorTranslation, toSdkError } from '../openai/openai-error-mapping.js';
+import { classifyOpenAIFailure, toSdkError } from '../openai/openai-error-mapping.js';
+import { prepareCall } from '../openai/prepare-call.js';
 import { repairRequest } from '../openai/prepare-request.js';
 import { parseRateLimitHeaders } from '../openai/rate-limit-headers.js';
 import type { CallOptions, ProviderAdapter, ToolCallIdRule } from '../provider-adapter.js';
@@ -67,17 +67,13 @@ export class OpenAICompatibleAdapter implements ProviderAdapter {
   }
 
   async complete(request: Request, options?: CallOptions): Promise<Response> {
-    const settings = resolveCallSettings(options, this.options);
-    const { body, warnings } = await this.translate(request);
-    const { sdk, client, capture } = await this.client();
-    const translation: ErrorTranslation = {
-      provider: this.name,
-      sdk,
-      capture,
-      signal: settings.signal,
-      phase: 'request',
-      requestTimeoutMs: settings.requestTimeoutMs,
-    };
+    const { settings, body, warnings, client, translation } = await prepareCall(
+      this.name,
+      options,
+      this.options,
+      () => this.translate(request),
+      () => this.client(),
+    );
     try {
       const { data, response } = await client.chat.completions
         .create({ ...body, stream: false }, { signal: settings.signal, timeout: settings.requestTimeoutMs })
@@ -104,17 +100,13 @@ export class OpenAICompatibleAdapter implements ProviderAdapter {
   }
 
   async *stream(request: Request, options?: CallOptions): AsyncGenerator<StreamEvent> {
-    const settings = resolveCallSettings(options, this.options);
-    const { body, warnings } = await this.translate(request);
-    const { sdk, client, capture } = await this.client();
-    const translation: ErrorTranslation = {
-      provider: this.name,
-      sdk,
-      capture,
-      signal: settings.signal,
-      phase: 'request',
-      requestTimeoutMs: settings.requestTimeoutMs,
-    };
+    const { settings, body, warnings, client, translation } = await prepareCall(
+      this.name,
+      options,
+      this.options,
+      () => this.translate(request),
+      () => this.client(),
+    );
     // Our own controller, linked to the caller's signal, lets the idle timeout close the connection.
     const connection = new AbortController();
     const signal = settings.signal

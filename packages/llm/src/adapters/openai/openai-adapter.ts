@@ -4,9 +4,9 @@ import type { Response } from '../../types/response.js';
 import type { StreamEvent } from '../../types/stream-event.js';
 import type { CallOptions, ProviderAdapter, ToolCallIdRule } from '../provider-adapter.js';
 import { withIdleTimeout } from '../shared/idle-timeout.js';
-import { resolveCallSettings } from './call-settings.js';
 import { createOpenAIClient, type OpenAIClientHandle } from './openai-client.js';
-import { type ErrorTranslation, toSdkError } from './openai-error-mapping.js';
+import { toSdkError } from './openai-error-mapping.js';
+import { prepareCall } from './prepare-call.js';
 import { repairRequest } from './prepare-request.js';
 import { parseRateLimitHeaders } from './rate-limit-headers.js';
 import { toResponsesRequest } from './responses-request.js';
@@ -55,17 +55,13 @@ export class OpenAIAdapter implements ProviderAdapter {
   }
 
   async complete(request: Request, options?: CallOptions): Promise<Response> {
-    const settings = resolveCallSettings(options, this.options);
-    const { body, warnings } = await this.translate(request);
-    const { sdk, client, capture } = await this.client();
-    const translation: ErrorTranslation = {
-      provider: this.name,
-      sdk,
-      capture,
-      signal: settings.signal,
-      phase: 'request',
-      requestTimeoutMs: settings.requestTimeoutMs,
-    };
+    const { settings, body, warnings, client, translation } = await prepareCall(
+      this.name,
+      options,
+      this.options,
+      () => this.translate(request),
+      () => this.client(),
+    );
     try {
       const { data, response } = await client.responses
         .create({ ...body, stream: false }, { signal: settings.signal, timeout: settings.requestTimeoutMs })
@@ -83,17 +79,13 @@ export class OpenAIAdapter implements ProviderAdapter {
   }
 
   async *stream(request: Request, options?: CallOptions): AsyncGenerator<StreamEvent> {
-    const settings = resolveCallSettings(options, this.options);
-    const { body, warnings } = await this.translate(request);
-    const { sdk, client, capture } = await this.client();
-    const translation: ErrorTranslation = {
-      provider: this.name,
-      sdk,
-      capture,
-      signal: settings.signal,
-      phase: 'request',
-      requestTimeoutMs: settings.requestTimeoutMs,
-    };
+    const { settings, body, warnings, client, translation } = await prepareCall(
+      this.name,
+      options,
+      this.options,
+      () => this.translate(request),
+      () => this.client(),
+    );
     const openStream = () =>
       client.responses
         .create({ ...body, stream: true }, { signal: settings.signal, timeout: settings.requestTimeoutMs })

@@ -1,3 +1,4 @@
+import { contentText } from '../content-text.js';
 import { type ConversationView, emptyMessage, type ViewMessage } from '../conversation-view.js';
 import { asArray, asString, isRecord, type UnknownRecord } from '../protocol.js';
 
@@ -22,7 +23,7 @@ export function viewAnthropicRequest(body: UnknownRecord): ConversationView {
         message.toolResults.push({
           id: asString(block.tool_use_id),
           name: undefined,
-          content: resultText(block.content),
+          content: contentText(block.content),
           isError: block.is_error === true,
         });
       }
@@ -41,12 +42,4 @@ function systemText(system: unknown): string {
     .filter(isRecord)
     .map((block) => asString(block.text) ?? '')
     .join('\n\n');
-}
-
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  return asArray(content)
-    .filter(isRecord)
-    .map((block) => asString(block.text) ?? '')
-    .join('');
 }

@@ -1,3 +1,4 @@
+import { contentText, parseJsonOrKeep } from '../content-text.js';
 import { ConversationBuilder } from '../conversation-builder.js';
 import type { ConversationView } from '../conversation-view.js';
 import { asArray, asString, isRecord, type UnknownRecord } from '../protocol.js';
@@ -27,7 +28,7 @@ export function viewChatRequest(body: UnknownRecord): ConversationView {
         view.toolCalls.push({
           id: asString(call.id),
           name: asString(fn.name) ?? '',
-          arguments: parseJson(fn.arguments),
+          arguments: parseJsonOrKeep(fn.arguments),
         });
       }
     }
@@ -36,21 +37,4 @@ export function viewChatRequest(body: UnknownRecord): ConversationView {
     .filter(isRecord)
     .map((tool) => (isRecord(tool.function) ? (asString(tool.function.name) ?? '') : ''));
   return builder.build(system.join('\n\n'), tools);
-}
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  return asArray(content)
-    .filter(isRecord)
-    .map((part) => asString(part.text) ?? '')
-    .join('');
-}
-
-function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
 }

@@ -1,4 +1,4 @@
-import { openAIInvalidRequest } from '../openai-shared/openai-errors.js';
+import { missingModel, openAIInvalidRequest } from '../openai-shared/openai-errors.js';
 import { toolNameProblem } from '../openai-shared/tool-name.js';
 import { asArray, asString, type CodecContext, isRecord, type Reply } from '../protocol.js';
 
@@ -9,14 +9,8 @@ import { asArray, asString, type CodecContext, isRecord, type Reply } from '../p
  */
 export function validateResponsesRequest(context: CodecContext): Reply | undefined {
   const { body, ids } = context;
-  if (typeof body.model !== 'string') {
-    return openAIInvalidRequest(
-      "Missing required parameter: 'model'.",
-      'model',
-      ids,
-      'missing_required_parameter',
-    );
-  }
+  const noModel = missingModel(body, ids);
+  if (noModel) return noModel;
   for (const [i, tool] of asArray(body.tools).entries()) {
     if (!isRecord(tool) || tool.type !== 'function') continue;
     const problem = toolNameProblem(`tools[${i}].name`, tool.name);

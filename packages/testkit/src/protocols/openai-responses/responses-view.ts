@@ -1,3 +1,4 @@
+import { contentText, parseJsonOrKeep } from '../content-text.js';
 import { ConversationBuilder } from '../conversation-builder.js';
 import type { ConversationView } from '../conversation-view.js';
 import { asArray, asString, isRecord, type UnknownRecord } from '../protocol.js';
@@ -30,7 +31,7 @@ export function viewResponsesRequest(body: UnknownRecord): ConversationView {
       builder.message('assistant').toolCalls.push({
         id: asString(item.call_id),
         name: asString(item.name) ?? '',
-        arguments: parseJson(asString(item.arguments) ?? ''),
+        arguments: parseJsonOrKeep(asString(item.arguments) ?? ''),
       });
     } else if (type === 'function_call_output') {
       builder.message('tool').toolResults.push({
@@ -45,20 +46,4 @@ export function viewResponsesRequest(body: UnknownRecord): ConversationView {
     .filter(isRecord)
     .map((tool) => asString(tool.name) ?? '');
   return builder.build(system.join('\n\n'), tools);
-}
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  return asArray(content)
-    .filter(isRecord)
-    .map((part) => asString(part.text) ?? '')
-    .join('');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -144,3 +144,15 @@ export function openAIResponseHeaders(ids: IdFactory, stream: boolean): Record<s
     'openai-processing-ms': '12',
   };
 }
+
+/** Both OpenAI APIs refuse a request without `model` in the same words. */
+export function missingModel(body: Record<string, unknown>, ids: IdFactory): Reply | undefined {
+  return typeof body.model === 'string'
+    ? undefined
+    : openAIInvalidRequest(
+        "Missing required parameter: 'model'.",
+        'model',
+        ids,
+        'missing_required_parameter',
+      );
+}

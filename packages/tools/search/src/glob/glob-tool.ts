@@ -7,6 +7,7 @@ import {
   Type,
   textResult,
 } from '@weft/agent-core';
+import type { RipgrepToolOptions } from '../ripgrep/ripgrep-tool-options.js';
 import { isSearchError, type SearchError } from '../search-error.js';
 import { formatGlobResult } from './format-glob.js';
 import { globFiles } from './glob-files.js';
@@ -51,14 +52,7 @@ export interface GlobToolDetails {
   durationMs: number;
 }
 
-export interface GlobToolOptions {
-  /** The ripgrep binary in the environment. Default: the one shipped in `@vscode/ripgrep`. */
-  rgPath?: string;
-  /** Milliseconds before the listing is stopped. Default 30 000. */
-  timeoutMs?: number;
-  /** Bytes of output kept. Default 50 KB. */
-  maxBytes?: number;
-}
+export type GlobToolOptions = RipgrepToolOptions;
 
 /** Builds the loop spec's generic `glob` tool. */
 export function createGlobTool(options: GlobToolOptions = {}) {

@@ -7,6 +7,7 @@ import {
   Type,
   textResult,
 } from '@weft/agent-core';
+import type { RipgrepToolOptions } from '../ripgrep/ripgrep-tool-options.js';
 import { isSearchError, type SearchError } from '../search-error.js';
 import { formatGrepResult } from './format-grep.js';
 import { GREP_DEFAULT_MAX_RESULTS, type GrepOutputMode, type GrepResult } from './grep-options.js';
@@ -106,14 +107,7 @@ export interface GrepToolDetails {
   durationMs: number;
 }
 
-export interface GrepToolOptions {
-  /** The ripgrep binary in the environment. Default: the one shipped in `@vscode/ripgrep`. */
-  rgPath?: string;
-  /** Milliseconds before ripgrep is stopped and partial results are returned. Default 30 000. */
-  timeoutMs?: number;
-  /** Bytes of output kept. Default 50 KB. */
-  maxBytes?: number;
-}
+export type GrepToolOptions = RipgrepToolOptions;
 
 /** Builds the loop spec's generic `grep` tool. */
 export function createGrepTool(options: GrepToolOptions = {}) {

@@ -25,10 +25,19 @@ import { resolveFrom } from './paths/expand-home.js';
 import { WritePolicy } from './paths/write-policy.js';
 import { currentPlatform, describeOsVersion } from './platform/os-info.js';
 import { FifoPool } from './process/fifo-pool.js';
+import { LocalProcessHandle, OutputListeners } from './process/local-process-handle.js';
 import type { OutputLimits } from './process/output-collector.js';
 import { ProcessSet } from './process/process-set.js';
-import { runProcess } from './process/run-process.js';
+import { launchProcess, type RunRequest, runProcess } from './process/run-process.js';
 import { SpillFiles } from './process/spill-files.js';
+
+/**
+ * The options of `startProcess`, taken from the interface (agent-core's index does not name the
+ * type yet).
+ */
+export type StartProcessOptions = NonNullable<
+  Parameters<NonNullable<ExecutionEnvironment['startProcess']>>[1]
+>;
 
 /** An ExecutionEnvironment on this machine: real files, real processes. */
 export class LocalExecutionEnvironment implements ExecutionEnvironment {
@@ -163,6 +172,36 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
     return this.run(file, args, file, options);
   }
 
+  /**
+   * Starts `command` with `bash -c` and returns while it runs: stdin is an open pipe, output goes
+   * to the listeners as it arrives, and the process keeps running between calls until it exits,
+   * is killed, its signal aborts, its timeout (none by default) passes, or `cleanup()` stops it.
+   * Process group, environment variables, output window and spill file as in `execCommand`.
+   * Rejects with `ABORTED` when the signal has already fired, and as `execCommand` does when the
+   * shell or the working directory is missing.
+   */
+  async startProcess(command: string, options: StartProcessOptions = {}): Promise<LocalProcessHandle> {
+    const listeners = new OutputListeners(options.onOutput);
+    const request = await this.request(this.shellPath, ['-c', command], `the shell ${this.shellPath}`, {
+      ...options,
+      onOutput: listeners.emit,
+    });
+    const timeoutMs =
+      options.timeoutMs === undefined || !Number.isFinite(options.timeoutMs)
+        ? undefined
+        : Math.max(1, Math.floor(options.timeoutMs));
+    const launched = options.signal?.aborted
+      ? undefined
+      : await launchProcess({ ...request, timeoutMs, stdin: 'pipe' }, this.running);
+    if (!launched) {
+      throw new EnvironmentError('ABORTED', `Starting the command was aborted: ${command}`);
+    }
+    void launched.finished.then((result) => {
+      if (result.fullOutputPath) this.spillFiles.remember(result.fullOutputPath);
+    });
+    return new LocalProcessHandle(launched, listeners);
+  }
+
   /** The timeout a call gets: the default when unset, lowered to the maximum, at least 1 ms. */
   effectiveTimeoutMs(requested: number | undefined): number {
     if (requested === undefined || !Number.isFinite(requested)) return this.defaultTimeoutMs;
@@ -175,26 +214,36 @@ export class LocalExecutionEnvironment implements ExecutionEnvironment {
     label: string,
     options: ExecOptions,
   ): Promise<ExecResult> {
-    const cwd = options.cwd === undefined ? this.workingDirectory : this.resolvePath(options.cwd, 'read');
-    await this.requireDirectory(cwd);
+    const request = await this.request(file, args, label, options);
     const result = await runProcess(
-      {
-        file,
-        args,
-        cwd,
-        env: buildEnvironment(this.sourceEnv, this.envOptions, options.env),
-        timeoutMs: this.effectiveTimeoutMs(options.timeoutMs),
-        killGraceMs: this.killGraceMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.onOutput ? { onOutput: options.onOutput } : {}),
-        limits: this.limits,
-        label,
-        fifos: this.fifos,
-      },
+      { ...request, timeoutMs: this.effectiveTimeoutMs(options.timeoutMs) },
       this.running,
     );
     if (result.fullOutputPath) this.spillFiles.remember(result.fullOutputPath);
     return result;
+  }
+
+  /** What every process needs: an existing cwd, the filtered environment, limits and pipes. */
+  private async request(
+    file: string,
+    args: readonly string[],
+    label: string,
+    options: ExecOptions | StartProcessOptions,
+  ): Promise<Omit<RunRequest, 'timeoutMs'>> {
+    const cwd = options.cwd === undefined ? this.workingDirectory : this.resolvePath(options.cwd, 'read');
+    await this.requireDirectory(cwd);
+    return {
+      file,
+      args,
+      cwd,
+      env: buildEnvironment(this.sourceEnv, this.envOptions, options.env),
+      killGraceMs: this.killGraceMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+      limits: this.limits,
+      label,
+      fifos: this.fifos,
+    };
   }
 
   private async requireDirectory(path: string): Promise<void> {

@@ -72,6 +72,55 @@ export interface ExecutionEnvironment {
    * process-group, timeout, abort and output handling as `execCommand`.
    */
   execFile(file: string, args: readonly string[], options?: ExecOptions): Promise<ExecResult>;
+  /**
+   * Optional: starts `command` through the environment's shell as an interactive process and
+   * returns at once, so a caller can write to its stdin and read its output while it runs (what
+   * codex's `exec_command` / `write_stdin` and background shells need). Same rules as
+   * `execCommand`: a new process group, the environment-variable policy and non-interactive
+   * settings, SIGTERM then SIGKILL to the whole group when it is stopped, output windowing and
+   * spill file. Unlike `execCommand`, stdin is an open pipe and there is no default timeout: the
+   * process runs until it exits, is killed, its signal aborts, or `cleanup()` stops it.
+   * Environments that cannot keep a process between calls leave this out; tools that need it
+   * answer with an error saying so. Rejects only when nothing could start (as `execCommand`).
+   */
+  startProcess?(command: string, options?: StartProcessOptions): Promise<ProcessHandle>;
+}
+
+export interface StartProcessOptions {
+  /** Where the command starts; relative paths are taken from the working directory. */
+  cwd?: string;
+  /** Variables added on top of what the environment-variable policy lets through. */
+  env?: Readonly<Record<string, string>>;
+  /** Milliseconds before the group is stopped as a timed-out command is. Default: no limit. */
+  timeoutMs?: number;
+  /** Aborting stops the process group (the result says `aborted`). */
+  signal?: AbortSignal;
+  /** Receives every chunk of output from the first byte (later listeners: `ProcessHandle.onOutput`). */
+  onOutput?: (chunk: OutputChunk) => void;
+}
+
+/** A process started by `startProcess`. */
+export interface ProcessHandle {
+  /** The shell's process id, which is also the id of its process group. */
+  readonly pid: number;
+  /** True until the process group has ended. */
+  readonly running: boolean;
+  /**
+   * Writes to the process's stdin. Rejects with an EnvironmentError (`IO_ERROR`) once stdin is
+   * closed or the process has ended.
+   */
+  write(data: string | Uint8Array): Promise<void>;
+  /** Closes stdin, so the process reads end-of-file. Idempotent. */
+  closeStdin(): void;
+  /** Subscribes to output from now on (whole characters, per stream); returns the unsubscribe function. */
+  onOutput(listener: (chunk: OutputChunk) => void): () => void;
+  /**
+   * Settles once no process of the group runs and the output is read, with the facts
+   * `execCommand` reports. Never rejects.
+   */
+  readonly exited: Promise<ExecResult>;
+  /** Stops the group (SIGTERM, SIGKILL after the grace period) and resolves with the result. Idempotent. */
+  kill(): Promise<ExecResult>;
 }
 
 export type Platform = 'linux' | 'darwin' | 'windows' | 'wasm';

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { EnvironmentError, type ExecResult, type OutputChunk } from '@weft/agent-core';
 import { execa, type Options } from 'execa';
 import type { FifoPool } from './fifo-pool.js';
@@ -15,7 +16,8 @@ export interface RunRequest {
   cwd: string;
   /** The complete environment of the process. */
   env: Record<string, string>;
-  timeoutMs: number;
+  /** Undefined: no timeout (startProcess). */
+  timeoutMs: number | undefined;
   killGraceMs: number;
   signal?: AbortSignal;
   onOutput?: (chunk: OutputChunk) => void;
@@ -38,13 +40,38 @@ export interface RunRequest {
 export async function runProcess(request: RunRequest, running?: ProcessSet): Promise<ExecResult> {
   const started = performance.now();
   if (request.signal?.aborted) return notStarted(started);
+  const launched = await launchProcess({ ...request, stdin: 'ignore' }, running);
+  return launched ? launched.finished : notStarted(started);
+}
 
+/** A process that is running: how to reach its stdin, stop it, and learn how it ended. */
+export interface LaunchedProcess {
+  pgid: number;
+  /** The write end of its stdin; null when stdin was not a pipe. */
+  stdin: Writable | null;
+  /** Stops the group as an abort does (SIGTERM, SIGKILL after the grace period). */
+  stop(): void;
+  /** Settles once no member of the group runs and the output is read. Never rejects. */
+  finished: Promise<ExecResult>;
+}
+
+/**
+ * Starts one program in its own process group and returns while it runs (runProcess waits for
+ * `finished`; startProcess hands the process to its caller). `timeoutMs` undefined means no
+ * timeout. Resolves undefined when the signal fired before anything started; rejects only when
+ * the program could not be started.
+ */
+export async function launchProcess(
+  request: RunRequest & { stdin: 'ignore' | 'pipe' },
+  running?: ProcessSet,
+): Promise<LaunchedProcess | undefined> {
+  const started = performance.now();
   const collector = new OutputCollector(request.limits, request.onOutput);
   const pipes = await OutputPipes.open(request.fifos);
   // The signal may have fired while the pipes were being made.
   if (request.signal?.aborted) {
     pipes.destroy();
-    return notStarted(started);
+    return undefined;
   }
   let subprocess: ReturnType<typeof spawn>;
   try {
@@ -72,11 +99,14 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
   // After the leader exits, a process that left the group may still hold the pipes open; the
   // timeout then stops us waiting for it.
   const giveUpOnPipes = () => pipes.destroy();
-  const timer = setTimeout(() => {
-    if (leaderExited) return giveUpOnPipes();
-    timedOut = true;
-    killer.start();
-  }, request.timeoutMs);
+  const timer =
+    request.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (leaderExited) return giveUpOnPipes();
+          timedOut = true;
+          killer.start();
+        }, request.timeoutMs);
   const stop = () => {
     if (leaderExited) return giveUpOnPipes();
     if (!timedOut) aborted = true;
@@ -87,39 +117,41 @@ export async function runProcess(request: RunRequest, running?: ProcessSet): Pro
     leaderExited = true;
     if (groupIsRunning(pgid)) killer.start();
   });
+  // A write after the process closed its stdin fails with EPIPE; the writer learns it from its
+  // own callback, and an unhandled 'error' event must not take the host down.
+  subprocess.stdin?.on('error', () => undefined);
 
-  const finished = (async () => {
+  const finished = (async (): Promise<ExecResult> => {
     try {
       const [result] = await Promise.all([subprocess, pipes.whenEnded()]);
       await killer.waitUntilGone();
-      return { result, output: collector.finish() };
+      return {
+        ...collector.finish(),
+        exitCode: result.exitCode ?? null,
+        signal: result.signal ?? null,
+        timedOut,
+        aborted,
+        durationMs: Math.round(performance.now() - started),
+      };
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', stop);
+      subprocess.stdin?.destroy();
       untrackGroup(pgid);
     }
   })();
   running?.add(stop, finished);
-  const { result, output } = await finished;
-
-  return {
-    ...output,
-    exitCode: result.exitCode ?? null,
-    signal: result.signal ?? null,
-    timedOut,
-    aborted,
-    durationMs: Math.round(performance.now() - started),
-  };
+  return { pgid, stdin: subprocess.stdin, stop, finished };
 }
 
-function spawn(request: RunRequest, pipes: OutputPipes) {
+function spawn(request: RunRequest & { stdin: 'ignore' | 'pipe' }, pipes: OutputPipes) {
   return execa(request.file, request.args, {
     cwd: request.cwd,
     env: request.env,
     extendEnv: false,
     detached: true, // setsid(): a new session and process group, no controlling terminal
     cleanup: false, // our own exit hook kills the whole group, not just the leader
-    stdin: 'ignore',
+    stdin: request.stdin,
     stdout: asStdio(pipes.stdio[0]),
     stderr: asStdio(pipes.stdio[1]),
     buffer: false,

@@ -1,4 +1,4 @@
-import type { FinishReason, ToolCallData, Usage } from '@weft/llm';
+import type { FinishReason, ReasoningEffort, ToolCallData, Usage } from '@weft/llm';
 import type { Turn } from '../history/turn.js';
 import type { SessionState } from '../session/session-state.js';
 import type { ToolResult } from '../tools/tool.js';
@@ -59,6 +59,11 @@ export interface SessionEventData {
     durationMs: number;
     /** Set when a gate hook blocked the call or the arguments were invalid. */
     blocked?: string;
+    /**
+     * Set when the call was never run: a steering message was queued while earlier calls of
+     * its round ran ('steering'), or the session was aborted first ('aborted').
+     */
+    skipped?: 'steering' | 'aborted';
   };
   steering_injected: { turnId: string; text: string; source: 'host' | 'loop_detection' };
   turn_limit: { limit: 'max_tool_rounds_per_input' | 'max_turns'; value: number };
@@ -76,6 +81,10 @@ export interface SessionEventData {
     error?: string;
   };
   state_change: { from: SessionState; to: SessionState };
+  /** The model (and possibly provider and profile) of the next model calls changed. */
+  model_change: { provider: string; model: string; profile: string };
+  /** The reasoning effort of the next model calls changed (null: the provider's default). */
+  effort_change: { reasoningEffort: ReasoningEffort | null };
   /** A turn was appended to history (and to the store, when there is one). */
   turn_appended: { turn: Turn };
 }
@@ -90,6 +99,8 @@ export type StopReason =
   | 'max_turns'
   | 'aborted'
   | 'error'
+  /** The request did not fit the context window and compaction was off or did not help. */
+  | 'context_overflow'
   /** The host's own budget (cost, for example) stopped the run. */
   | 'budget';
 

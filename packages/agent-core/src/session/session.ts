@@ -101,6 +101,7 @@ export class Session {
   private pendingCompaction: Deferred<CompactionOutcome> | undefined;
   private closing: Promise<void> | undefined;
   private agentIdValue: string | undefined;
+  private autoCompactionFailedAt: Turn | undefined;
 
   constructor(options: SessionOptions, stored?: StoredStart) {
     this.options = options;
@@ -718,7 +719,16 @@ export class Session {
         this.roundInterrupt = new AbortController();
         return this.roundInterrupt.signal;
       },
-      compact: async (reason) => (await this.runCompaction(reason)).ok,
+      compact: async (reason) => {
+        // After an automatic compaction failed, the next automatic one waits for new turns: the
+        // same history would fail the same way (nothing to cut, or a summary that will not fit).
+        const last = this.recorder.history.at(-1);
+        if (reason === 'threshold' && last !== undefined && last === this.autoCompactionFailedAt)
+          return false;
+        const outcome = await this.runCompaction(reason);
+        if (!outcome.ok && reason === 'threshold') this.autoCompactionFailedAt = last;
+        return outcome.ok;
+      },
       runPendingCompaction: () => this.runPendingCompaction(),
       addUsage: (usage) => {
         this.usageTotal = addUsage(this.usageTotal, usage);

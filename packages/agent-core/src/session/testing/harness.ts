@@ -20,7 +20,7 @@ export type TestProvider = 'anthropic' | 'openai' | 'gemini' | 'openai-chat';
 export const TEST_PROVIDERS: readonly TestProvider[] = ['anthropic', 'openai', 'gemini', 'openai-chat'];
 
 export const TEST_MODELS: Readonly<Record<TestProvider, string>> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-5-5',
   openai: 'gpt-5.4',
   gemini: 'gemini-2.5-flash',
   'openai-chat': 'gpt-4.1',

@@ -1,2 +1,14 @@
-// Not built yet: see README.md. This module deliberately exports nothing.
-export {};
+export { type AnthropicProfileOptions, createAnthropicProfile } from './anthropic/anthropic-profile.js';
+export { buildAnthropicPrompt } from './anthropic/anthropic-prompt.js';
+export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from './anthropic/tools/bash-tool.js';
+export { createEditTool } from './anthropic/tools/edit-tool.js';
+export { createGlobTool } from './anthropic/tools/glob-tool.js';
+export { createGrepTool, GREP_DEFAULT_HEAD_LIMIT } from './anthropic/tools/grep-tool.js';
+export { createReadTool, READ_MAX_FILE_BYTES, READ_MAX_OUTPUT_TOKENS } from './anthropic/tools/read-tool.js';
+export { createTaskOutputTool, createTaskStopTool } from './anthropic/tools/task-tools.js';
+export { createTodoWriteTool, type TodoItem } from './anthropic/tools/todo-write-tool.js';
+export { createWriteTool } from './anthropic/tools/write-tool.js';
+export { type ProfileOptions, resolveCapabilities } from './shared/capabilities.js';
+export { lookupModelFacts, type ModelFacts, UNKNOWN_MODEL_FACTS } from './shared/model-facts.js';
+export type { ProfileToolLimits } from './shared/tool-limits.js';
+export type { ProfileProviderOptions, WeftProfile } from './shared/weft-profile.js';

@@ -1,0 +1,81 @@
+import type { Tool } from '@weft/agent-core';
+
+/** The interface facts of one parameter: what the reference notes pin down. */
+export interface ParameterFacts {
+  type: string;
+  required?: true;
+  enum?: readonly string[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  /** For arrays: the facts of each item's properties. */
+  items?: ObjectFacts;
+  /** For objects: their properties. */
+  properties?: ObjectFacts;
+}
+
+export interface ObjectFacts {
+  /** True when the schema says `additionalProperties: false`; absent when it says nothing. */
+  closed?: true;
+  parameters: Record<string, ParameterFacts>;
+}
+
+interface JsonSchema {
+  type?: string;
+  enum?: string[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: unknown;
+}
+
+const FACT_KEYS = [
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'minLength',
+  'minItems',
+  'maxItems',
+] as const;
+
+/**
+ * Reads a tool's JSON Schema back as the facts the reference notes list (types, required
+ * flags, enums, defaults, limits), leaving out descriptions, which are ours.
+ */
+export function objectFacts(schema: JsonSchema): ObjectFacts {
+  const required = new Set(schema.required ?? []);
+  const parameters: Record<string, ParameterFacts> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const facts: ParameterFacts = { type: property.type ?? 'unknown' };
+    if (required.has(name)) facts.required = true;
+    for (const key of FACT_KEYS) {
+      if (property[key] !== undefined) (facts as unknown as Record<string, unknown>)[key] = property[key];
+    }
+    if (property.type === 'array' && property.items) {
+      facts.items =
+        property.items.type === 'object'
+          ? objectFacts(property.items)
+          : { parameters: { '': { type: property.items.type ?? 'unknown' } } };
+    }
+    if (property.type === 'object' && property.properties) facts.properties = objectFacts(property);
+    parameters[name] = facts;
+  }
+  return schema.additionalProperties === false ? { closed: true, parameters } : { parameters };
+}
+
+export function toolFacts(tool: Tool): ObjectFacts {
+  return objectFacts(tool.parameters as JsonSchema);
+}

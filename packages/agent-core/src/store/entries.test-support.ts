@@ -1,5 +1,5 @@
 import type { Message } from '@weft/llm';
-import type { Turn } from '../history/turn.js';
+import type { AssistantTurn, ToolResultsTurn, Turn, UserTurn } from '../history/turn.js';
 import type { SessionEntry, SessionHeader, TurnEntry } from './session-store.js';
 import { SESSION_FORMAT_VERSION } from './session-store.js';
 
@@ -23,7 +23,7 @@ export function header(sessionId: string, overrides: Partial<SessionHeader> = {}
   };
 }
 
-export function userTurn(id: string, text: string, seconds = 0): Turn {
+export function userTurn(id: string, text: string, seconds = 0): UserTurn {
   return { type: 'user', id, timestamp: at(seconds), content: [{ type: 'text', text }] };
 }
 
@@ -31,7 +31,7 @@ export function assistantTurn(
   id: string,
   text: string,
   options: { model?: string; input?: number; output?: number; toolCallId?: string; seconds?: number } = {},
-): Turn {
+): AssistantTurn {
   const model = options.model ?? 'claude-sonnet-4-5';
   const message: Message = {
     role: 'assistant',
@@ -67,7 +67,7 @@ export function assistantTurn(
   };
 }
 
-export function toolResultsTurn(id: string, toolCallId: string, output: string): Turn {
+export function toolResultsTurn(id: string, toolCallId: string, output: string): ToolResultsTurn {
   return {
     type: 'tool_results',
     id,
@@ -143,4 +143,19 @@ export function everyEntryType(): SessionEntry[] {
     },
   );
   return entries;
+}
+
+/**
+ * The n-th entry of the crash test's session: a chain alternating user prompts, assistant turns
+ * and, every fifth entry, a 200 KB tool result (large writes widen the window a kill can land in).
+ */
+export function crashEntry(n: number): SessionEntry {
+  const id = `e${n}`;
+  const turn: Turn =
+    n % 5 === 4
+      ? toolResultsTurn(id, `call_${n - 1}`, `${n}:`.padEnd(200_000, 'x'))
+      : n % 2 === 0
+        ? userTurn(id, `prompt ${n}`, n)
+        : assistantTurn(id, `answer ${n}`, { toolCallId: `call_${n}`, seconds: n });
+  return turnEntry(turn, n === 0 ? null : `e${n - 1}`);
 }

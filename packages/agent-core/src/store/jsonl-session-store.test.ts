@@ -70,6 +70,7 @@ describe('JsonlSessionStore: format and round trips', () => {
       /^\{"type":"turn","id":"u1","parentId":null,"timestamp":"[^"]+","turn":\{"type":"user",/,
     );
     expect(store.pathOf('s1')).toBe(dir.join('s1.jsonl'));
+    expect((await store.load('s1')).entries).toEqual([entry]);
   });
 
   it('creates the folder on first use and refuses to create a session twice', async () => {

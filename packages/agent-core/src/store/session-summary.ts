@@ -9,13 +9,22 @@ export function toSessionSummary(state: SummaryState): SessionSummary | undefine
   return {
     sessionId: header.sessionId,
     createdAt: header.createdAt,
-    updatedAt: state.updatedAt ?? header.createdAt,
+    updatedAt: later(state.updatedAt, header.createdAt),
     workingDirectory: header.workingDirectory,
     firstPrompt: state.firstPrompt ?? '',
     turns: state.turns,
     model: state.model ?? header.model,
     costUsd: costOfUsage(state.usageByModel),
   };
+}
+
+/**
+ * The later of the last entry's time and the creation time: a fork is created after the entries
+ * it copies, and its creation is its latest activity until it gets entries of its own.
+ */
+function later(lastEntry: string | undefined, createdAt: string): string {
+  if (lastEntry === undefined) return createdAt;
+  return (Date.parse(lastEntry) || 0) >= (Date.parse(createdAt) || 0) ? lastEntry : createdAt;
 }
 
 /**

@@ -13,6 +13,7 @@ export class MessageCache {
   private perTurn = new WeakMap<Turn, Message[]>();
   private messages: Message[] = [];
   private converted = 0;
+  private firstTurn: Turn | undefined;
   private lastTurn: Turn | undefined;
   private target: ConversionTarget;
 
@@ -29,15 +30,19 @@ export class MessageCache {
 
   /** The messages `history` becomes. The returned array is owned by the cache: copy before changing it. */
   messagesFor(history: readonly Turn[]): readonly Message[] {
+    // History only grows between compactions, and a compaction replaces its start: the same first
+    // and last converted turns mean the rest is unchanged too.
     const continues =
       history.length >= this.converted &&
-      (this.converted === 0 || history[this.converted - 1] === this.lastTurn);
+      (this.converted === 0 ||
+        (history[0] === this.firstTurn && history[this.converted - 1] === this.lastTurn));
     if (!continues) this.reset();
     for (let index = this.converted; index < history.length; index++) {
       const turn = history[index] as Turn;
       for (const message of this.convert(turn)) this.messages.push(message);
     }
     this.converted = history.length;
+    this.firstTurn = history[0];
     this.lastTurn = history.at(-1);
     return this.messages;
   }
@@ -54,6 +59,7 @@ export class MessageCache {
   private reset(): void {
     this.messages = [];
     this.converted = 0;
+    this.firstTurn = undefined;
     this.lastTurn = undefined;
   }
 

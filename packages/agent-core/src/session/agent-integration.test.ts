@@ -322,7 +322,7 @@ describe('4. pi bug regressions', () => {
     const next = harness.server.requests[1];
     expect(next?.outcome.type).toBe('turn');
     const toolUses = (
-      next?.body as { messages: { content: { type: string; id?: string; tool_use_id?: string }[] }[] }
+      next!.body as { messages: { content: { type: string; id?: string; tool_use_id?: string }[] }[] }
     ).messages.flatMap((message) => message.content);
     const used = toolUses.filter((block) => block.type === 'tool_use').map((block) => block.id);
     const answered = toolUses
@@ -389,7 +389,7 @@ describe('4. pi bug regressions', () => {
 
     expect(result.text).toBe('It says alpha.');
     const assistant = (
-      harness.server.requests[1]?.body as { messages: { role: string; content: unknown }[] }
+      harness.server.requests[1]!.body as { messages: { role: string; content: unknown }[] }
     ).messages.find((message) => message.role === 'assistant');
     expect(assistant?.content === null || typeof assistant?.content === 'string').toBe(true);
   });

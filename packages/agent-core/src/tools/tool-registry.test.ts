@@ -38,7 +38,7 @@ describe('ToolRegistry', () => {
 
   it('gives definitions with the parameters as plain JSON Schema', () => {
     const registry = new ToolRegistry([tool('read_file')]);
-    const [definition] = registry.definitions();
+    const definition = registry.definitions()[0]!;
     expect(definition).toEqual({
       name: 'read_file',
       description: 'read_file tool',
@@ -48,12 +48,9 @@ describe('ToolRegistry', () => {
         properties: { path: { type: 'string', description: 'A path' }, depth: { type: 'integer' } },
       },
     });
-    expect(Object.getOwnPropertyNames(definition?.parameters.properties as object)).toEqual([
-      'path',
-      'depth',
-    ]);
+    expect(Object.getOwnPropertyNames(definition.parameters.properties as object)).toEqual(['path', 'depth']);
     expect(
-      Object.getOwnPropertyNames((definition?.parameters.properties as Record<string, object>).depth),
+      Object.getOwnPropertyNames((definition.parameters.properties as Record<string, object>).depth),
     ).toEqual(['type']);
   });
 

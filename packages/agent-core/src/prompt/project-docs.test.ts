@@ -94,7 +94,7 @@ describe('discoverProjectDocs', () => {
     ]);
   });
 
-  it('uses the session snapshot for the root instead of running git, and null for "not a repo"', async () => {
+  it('uses the session snapshot for the root instead of running git, and null for "not a repo"; one read per candidate', async () => {
     using dir = createTempDir('docs-');
     initRepo(dir.path);
     writeFiles(dir.path, { 'AGENTS.md': 'root', 'sub/AGENTS.md': 'sub' });
@@ -108,7 +108,9 @@ describe('discoverProjectDocs', () => {
     expect(paths(withSnapshot)).toEqual(['AGENTS.md', 'sub/AGENTS.md']);
     expect(paths(withNull)).toEqual(['AGENTS.md']);
     expect(withNull.files[0]?.content).toBe('sub');
-    expect(env.calls.filter((call) => call.startsWith('execCommand'))).toEqual([]);
+    // No git command, and one read per candidate (AGENTS.md in 2 folders, then in 1): no stat first.
+    expect(env.calls.filter((call) => !call.startsWith('readFile'))).toEqual([]);
+    expect(env.calls).toHaveLength(3);
   });
 
   it('returns no files and empty text when there are none; skips empty files and folders of that name', async () => {

@@ -101,16 +101,18 @@ async function readCandidate(
   warnings: string[],
 ): Promise<FoundFile | undefined> {
   try {
-    const stat = await env.stat(path);
-    if (stat?.type !== 'file') return undefined;
-    // The budget's worth (plus a character's) is all that can be used of a larger file.
-    const read = await env.readFile(path, { start: 0, end: budget + 4 });
-    const whole = read.length >= stat.size;
+    // Most candidates do not exist: one read per candidate, no stat first. The budget's worth
+    // (plus a character's) is all that can be used of a larger file.
+    const limit = budget + 4;
+    const read = await env.readFile(path, { start: 0, end: limit });
+    // A ranged read comes back short only at the end of the file.
+    const whole = read.length < limit;
+    const size = whole ? read.length : ((await env.stat(path))?.size ?? read.length);
     // A read that stopped inside a character is cut back to the character's start.
     const bytes = whole ? read : read.subarray(0, alignUtf8End(read, read.length - 1));
     const content = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
     if (content.trim().length === 0) return undefined;
-    return { path, content, bytes: stat.size };
+    return { path, content, bytes: size };
   } catch (error) {
     if (isEnvironmentError(error, 'NOT_FOUND', 'IS_DIRECTORY', 'NOT_DIRECTORY')) return undefined;
     warnings.push(`Could not read project instructions ${path}: ${(error as Error).message}`);

@@ -127,8 +127,14 @@ export class JsonlSessionStore implements SessionStore {
 
   private async appendNow(sessionId: string, path: string, line: string): Promise<void> {
     const repairTail = !this.checkedTails.has(sessionId);
-    await this.io(sessionId, path, () => appendLine(path, line, { fsync: this.fsync, repairTail }));
-    this.checkedTails.add(sessionId);
+    try {
+      await this.io(sessionId, path, () => appendLine(path, line, { fsync: this.fsync, repairTail }));
+      this.checkedTails.add(sessionId);
+    } catch (error) {
+      // A write that failed part way (a full disk) may have left a torn line: check again next time.
+      this.checkedTails.delete(sessionId);
+      throw error;
+    }
   }
 
   async load(sessionId: string): Promise<LoadedSession> {

@@ -109,7 +109,8 @@ export class SubagentManager {
     options: { timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<SubagentResult[]> {
     const children = agentIds.map((id) => this.get(id));
-    const stops: Promise<unknown>[] = [Promise.all(children.map((child) => child.idle))];
+    let stopped = false;
+    const stops: Promise<void>[] = [];
     const cleanups: (() => void)[] = [];
     if (options.timeoutMs !== undefined) {
       stops.push(
@@ -128,8 +129,15 @@ export class SubagentManager {
         }),
       );
     }
+    const stop = Promise.race(stops).then(() => {
+      stopped = true;
+    });
     try {
-      await Promise.race(stops);
+      // Input sent meanwhile (a send_input run in parallel) restarts an agent with a new `idle`,
+      // so wait again until none of them runs.
+      while (!stopped && children.some((child) => child.status === 'running')) {
+        await Promise.race([Promise.all(children.map((child) => child.idle)), stop]);
+      }
     } finally {
       for (const cleanup of cleanups) cleanup();
     }

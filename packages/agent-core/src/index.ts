@@ -40,6 +40,7 @@ export type {
   ProviderProfile,
   SystemPromptContext,
 } from './profile/provider-profile.js';
+export * from './prompt/index.js';
 export {
   type CompactionConfig,
   DEFAULT_SESSION_CONFIG,
@@ -47,6 +48,7 @@ export {
   type SessionConfig,
 } from './session/session-config.js';
 export type { SessionState } from './session/session-state.js';
+export * from './store/index.js';
 export {
   type CompactionEntry,
   type EffortChangeEntry,

@@ -8,6 +8,24 @@ export { createReadTool, READ_MAX_FILE_BYTES, READ_MAX_OUTPUT_TOKENS } from './a
 export { createTaskOutputTool, createTaskStopTool } from './anthropic/tools/task-tools.js';
 export { createTodoWriteTool, type TodoItem } from './anthropic/tools/todo-write-tool.js';
 export { createWriteTool } from './anthropic/tools/write-tool.js';
+export {
+  approxTokens,
+  formatExecOutput,
+  formatUnifiedExecOutput,
+  truncateMiddle,
+} from './openai/exec-output.js';
+export { createOpenAIProfile, type OpenAIProfileOptions } from './openai/openai-profile.js';
+export { buildOpenAIPrompt } from './openai/openai-prompt.js';
+export { createApplyPatchTool } from './openai/tools/apply-patch-tool.js';
+export { createListDirTool } from './openai/tools/list-dir-tool.js';
+export { createReadFileTool } from './openai/tools/read-file-tool.js';
+export {
+  createShellCommandTool,
+  SHELL_COMMAND_DEFAULT_TIMEOUT_MS,
+} from './openai/tools/shell-command-tool.js';
+export { createExecCommandTool, createWriteStdinTool } from './openai/tools/unified-exec-tools.js';
+export { createUpdatePlanTool, type PlanStep } from './openai/tools/update-plan-tool.js';
+export { createViewImageTool } from './openai/tools/view-image-tool.js';
 export { type ProfileOptions, resolveCapabilities } from './shared/capabilities.js';
 export { lookupModelFacts, type ModelFacts, UNKNOWN_MODEL_FACTS } from './shared/model-facts.js';
 export type { ProfileToolLimits } from './shared/tool-limits.js';

@@ -1,0 +1,96 @@
+import type { Tool } from '@weft/agent-core';
+import { type ProfileOptions, resolveCapabilities } from '../shared/capabilities.js';
+import { limitsFromGeneric } from '../shared/tool-limits.js';
+import type { ProfileProviderOptions, WeftProfile } from '../shared/weft-profile.js';
+import { buildOpenAIPrompt } from './openai-prompt.js';
+import { createApplyPatchTool } from './tools/apply-patch-tool.js';
+import { createListDirTool } from './tools/list-dir-tool.js';
+import { createReadFileTool } from './tools/read-file-tool.js';
+import { createShellCommandTool, SHELL_COMMAND_DEFAULT_TIMEOUT_MS } from './tools/shell-command-tool.js';
+import { createExecCommandTool, createWriteStdinTool } from './tools/unified-exec-tools.js';
+import { createUpdatePlanTool } from './tools/update-plan-tool.js';
+import { createViewImageTool } from './tools/view-image-tool.js';
+
+export interface OpenAIProfileOptions extends ProfileOptions {
+  /**
+   * The shell codex gives the model: 'shell_command' (a command run to completion with a
+   * timeout; codex's catalog setting, and its choice on Windows) or 'exec_command' (unified exec
+   * with write_stdin: processes that outlive the call; codex's default on Linux and macOS since
+   * 2026-02, and it needs an environment with `startProcess`). Default 'shell_command', which
+   * works in every environment.
+   */
+  shell?: 'shell_command' | 'exec_command';
+  /** shell_command's timeout when a call sets none. Default 10 000 ms (codex's). */
+  defaultCommandTimeoutMs?: number;
+  /** shell_command's largest timeout. Default 600 000 ms. */
+  maxCommandTimeoutMs?: number;
+  /**
+   * Offer codex's experimental `read_file` and `list_dir` (codex gave them only to some models,
+   * and dropped read_file in March 2026; its models read files through the shell). Default true.
+   */
+  fileTools?: boolean;
+  /** `providerOptions.openai` fields (the Responses request body), e.g. `{ service_tier: 'flex' }`. */
+  openai?: Readonly<Record<string, unknown>>;
+}
+
+const LIMIT_ALIASES = {
+  shell_command: 'shell',
+  exec_command: 'shell',
+  write_stdin: 'shell',
+  apply_patch: 'apply_patch',
+  read_file: 'read_file',
+  list_dir: 'glob',
+  spawn_agent: 'spawn_agent',
+  wait_agent: 'spawn_agent',
+};
+
+/**
+ * exec_command and write_stdin cut their own output at max_output_tokens (10 000 tokens, about
+ * 40 000 bytes, by default), and mark the cut; the session should not cut it again.
+ */
+const OWN_LIMITS = { exec_command: 41_000, write_stdin: 41_000 };
+
+/**
+ * The OpenAI profile, aligned with codex: apply_patch (the JSON `input` variant), shell_command or
+ * exec_command + write_stdin, update_plan, list_dir, read_file and view_image under codex's
+ * names, parameters and output formats; our own prompt on the topics codex's covers;
+ * `.codex/instructions.md` as project instructions; parallel tool calls, as codex's catalog
+ * models have. The reasoning effort is the session's: @weft/llm sends it as `reasoning.effort`.
+ */
+export function createOpenAIProfile(options: OpenAIProfileOptions): WeftProfile {
+  const shell = options.shell ?? 'shell_command';
+  const defaultTimeoutMs = options.defaultCommandTimeoutMs ?? SHELL_COMMAND_DEFAULT_TIMEOUT_MS;
+  const shellTools: Tool[] =
+    shell === 'exec_command'
+      ? [createExecCommandTool() as Tool, createWriteStdinTool() as Tool]
+      : [
+          createShellCommandTool({
+            defaultTimeoutMs,
+            ...(options.maxCommandTimeoutMs === undefined
+              ? {}
+              : { maxTimeoutMs: options.maxCommandTimeoutMs }),
+          }) as Tool,
+        ];
+  const fileTools: Tool[] =
+    options.fileTools === false ? [] : [createListDirTool() as Tool, createReadFileTool() as Tool];
+  const tools: readonly Tool[] = Object.freeze([
+    ...shellTools,
+    createUpdatePlanTool() as Tool,
+    createApplyPatchTool() as Tool,
+    ...fileTools,
+    createViewImageTool() as Tool,
+  ]);
+  const openaiOptions = options.openai ? { ...options.openai } : undefined;
+  return {
+    id: 'openai',
+    provider: options.provider ?? 'openai',
+    model: options.model,
+    tools: () => tools,
+    buildSystemPrompt: buildOpenAIPrompt,
+    providerOptions: (): ProfileProviderOptions => (openaiOptions ? { openai: openaiOptions } : undefined),
+    capabilities: resolveCapabilities(options, { parallelToolCalls: true }),
+    projectDocFiles: ['.codex/instructions.md'],
+    defaultCommandTimeoutMs: defaultTimeoutMs,
+    toolLimits: limitsFromGeneric(LIMIT_ALIASES, OWN_LIMITS),
+  };
+}

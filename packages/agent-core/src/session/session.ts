@@ -141,7 +141,16 @@ export class Session {
       this.hub.emit('warning', { code: 'project_docs', message }),
     );
     for (const tool of options.tools ?? []) this.customTools.set(tool.name, tool);
-    this.sessionTools = this.depth < this.config.maxSubagentDepth ? defaultSessionTools(this) : [];
+    // Children inherit what is not on the public API: hooks (permissions hold for them too),
+    // the retry policy and call timeouts.
+    this.sessionTools =
+      this.depth < this.config.maxSubagentDepth
+        ? defaultSessionTools(this, {
+            hooks: this.hooks,
+            ...(options.retry ? { retry: options.retry } : {}),
+            ...(options.callOptions ? { callOptions: options.callOptions } : {}),
+          })
+        : [];
     this.registry = this.buildRegistry();
     this.loopHost = this.createLoopHost();
   }

@@ -1,5 +1,6 @@
 // The schema builder tools are declared with, re-exported so every package uses one TypeBox.
 export { type Static, type TSchema, Type } from 'typebox';
+export * from './context/index.js';
 export {
   EnvironmentError,
   type EnvironmentErrorCode,
@@ -61,6 +62,7 @@ export {
   type SessionSummary,
   type TurnEntry,
 } from './store/session-store.js';
+export * from './subagents/index.js';
 export { executeTool } from './tools/execute-tool.js';
 export {
   defineTool,

@@ -1,5 +1,6 @@
 import type { ProviderOptions } from '@weft/llm';
 import type { ExecutionEnvironment } from '../environment/execution-environment.js';
+import type { SubagentManager } from '../subagents/subagent-manager.js';
 import type { Tool } from '../tools/tool.js';
 
 /**
@@ -24,6 +25,11 @@ export interface ProviderProfile {
   readonly projectDocFiles: readonly string[];
   /** A default command timeout that beats the session's (Claude Code's 120 s). */
   readonly defaultCommandTimeoutMs?: number;
+  /**
+   * The subagent tools under this profile's names and parameters, built on the session's manager.
+   * Absent: the loop spec's spawn_agent, send_input, wait and close_agent.
+   */
+  subagentTools?(manager: SubagentManager): readonly Tool[];
 }
 
 export interface ProfileCapabilities {

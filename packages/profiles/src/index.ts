@@ -8,6 +8,23 @@ export { createReadTool, READ_MAX_FILE_BYTES, READ_MAX_OUTPUT_TOKENS } from './a
 export { createTaskOutputTool, createTaskStopTool } from './anthropic/tools/task-tools.js';
 export { createTodoWriteTool, type TodoItem } from './anthropic/tools/todo-write-tool.js';
 export { createWriteTool } from './anthropic/tools/write-tool.js';
+export { createGeminiProfile, type GeminiProfileOptions } from './gemini/gemini-profile.js';
+export { buildGeminiPrompt } from './gemini/gemini-prompt.js';
+export {
+  createListBackgroundProcessesTool,
+  createReadBackgroundOutputTool,
+} from './gemini/tools/background-tools.js';
+export { createGeminiGlobTool } from './gemini/tools/glob-tool.js';
+export { createGrepSearchTool, GREP_SEARCH_DEFAULT_MAX_MATCHES } from './gemini/tools/grep-search-tool.js';
+export { createListDirectoryTool } from './gemini/tools/list-directory-tool.js';
+export { createGeminiReadFileTool } from './gemini/tools/read-file-tool.js';
+export { createReplaceTool } from './gemini/tools/replace-tool.js';
+export {
+  createRunShellCommandTool,
+  SHELL_INACTIVITY_TIMEOUT_MS,
+} from './gemini/tools/run-shell-command-tool.js';
+export { createGeminiWriteFileTool } from './gemini/tools/write-file-tool.js';
+export { createWriteTodosTool, type GeminiTodo } from './gemini/tools/write-todos-tool.js';
 export {
   approxTokens,
   formatExecOutput,

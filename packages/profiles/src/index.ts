@@ -25,6 +25,8 @@ export {
 } from './gemini/tools/run-shell-command-tool.js';
 export { createGeminiWriteFileTool } from './gemini/tools/write-file-tool.js';
 export { createWriteTodosTool, type GeminiTodo } from './gemini/tools/write-todos-tool.js';
+export { createGenericProfile, type GenericProfileOptions } from './generic/generic-profile.js';
+export { buildGenericPrompt } from './generic/generic-prompt.js';
 export {
   approxTokens,
   formatExecOutput,

@@ -24,8 +24,8 @@ export class SessionBusyError extends Error {
 }
 
 /** A store write failed: the turn is not durable, so it is not added to history either. */
-export class SessionStoreError extends Error {
-  override readonly name = 'SessionStoreError';
+export class StoreWriteError extends Error {
+  override readonly name = 'StoreWriteError';
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
   }

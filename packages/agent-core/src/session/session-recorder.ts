@@ -1,7 +1,7 @@
 import { estimateHistoryTokens, estimateTurnTokens } from '../context/history-tokens.js';
 import type { Turn } from '../history/turn.js';
 import type { SessionEntry, SessionHeader, SessionStore } from '../store/session-store.js';
-import { SessionStoreError } from './session-errors.js';
+import { StoreWriteError } from './session-errors.js';
 
 /**
  * A session's history and its durable copy. Every write goes through one chain, so entries reach
@@ -90,7 +90,7 @@ export class SessionRecorder {
         await this.store.append(this.sessionId, entry);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new SessionStoreError(
+        throw new StoreWriteError(
           `Writing ${entry.type} entry ${entry.id} to the session store failed: ${reason}`,
           {
             cause: error,

@@ -221,4 +221,27 @@ describe('a session with a store', () => {
     expect(resumed.history.map((turn) => turn.type)).toEqual(['summary', 'assistant']);
     await resumed.close();
   });
+
+  it('stops the input with a StoreWriteError when a write fails, without adding the turn it could not write', async () => {
+    harness = await startHarness();
+    harness.server.enqueue(text('never recorded'));
+    const store = storeIn(harness);
+    let appends = 0;
+    const failing = Object.assign(Object.create(store) as JsonlSessionStore, {
+      append: async (...args: Parameters<JsonlSessionStore['append']>) => {
+        appends++;
+        if (appends === 2) throw new Error('disk full');
+        return store.append(...args);
+      },
+    });
+    const session = harness.session({ store: failing });
+    const events = recordEvents(session);
+
+    const result = await session.submit('hi');
+
+    expect(result).toMatchObject({ stopReason: 'error', state: 'IDLE', error: { code: 'StoreWriteError' } });
+    expect(result.error?.message).toMatch(/^Writing turn entry .+ to the session store failed: disk full$/);
+    expect(session.history.map((turn) => turn.type)).toEqual(['user']);
+    expect(ofKind(events, 'assistant_text_end')).toEqual([]);
+  });
 });

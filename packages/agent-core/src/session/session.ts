@@ -465,7 +465,7 @@ export class Session {
     });
     for (const message of this.stored?.warnings ?? []) this.hub.emit('warning', { code: 'store', message });
     const writes = this.stored ? Promise.resolve() : this.writeInitialEntries();
-    const snapshot = takeGitSnapshot(this.env).then((value) => {
+    const snapshot = takeGitSnapshot(this.env, { signal: this.abortController.signal }).then((value) => {
       this.gitSnapshot = value;
     });
     await Promise.all([writes, snapshot]);

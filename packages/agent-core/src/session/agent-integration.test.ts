@@ -111,6 +111,10 @@ describe('1. the loop pipeline', () => {
     expect(harness.env.running.size).toBe(0);
     const next = harness.server.requests[1]?.view.messages ?? [];
     expect(next.at(-1)).toMatchObject({ role: 'user', text: 'Stop, do not wait for that.' });
+    expect(next.at(-1)?.toolResults.map((result) => [result.content, result.isError])).toEqual([
+      [expect.stringContaining('[Command aborted]'), true],
+      ['Skipped due to queued user message', true],
+    ]);
   });
 
   it('1.5 follow-up: a message queued while the agent works is processed after its answer, context kept', async () => {

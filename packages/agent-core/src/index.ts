@@ -17,7 +17,16 @@ export type {
   PathAccess,
   Platform,
 } from './environment/execution-environment.js';
+export type { SessionEventListener } from './events/event-hub.js';
 export type { SessionEvent, SessionEventData, SessionEventKind, StopReason } from './events/session-event.js';
+export {
+  type CallSignature,
+  detectLoop,
+  loopWarning,
+  recentCallSignatures,
+} from './history/loop-detection.js';
+export { type ConversionTarget, IMAGE_OMITTED_TEXT, turnToMessages } from './history/to-llm-messages.js';
+export { toolCallSignature } from './history/tool-call-signature.js';
 export type {
   AssistantTurn,
   SteeringTurn,
@@ -36,19 +45,25 @@ export type {
   ToolGateHook,
   ToolPipeHook,
 } from './hooks/hook-points.js';
+export { cutToolCallMessage, OUTPUT_TRUNCATED_MESSAGE } from './loop/loop-messages.js';
 export type {
   ProfileCapabilities,
   ProviderProfile,
   SystemPromptContext,
 } from './profile/provider-profile.js';
 export * from './prompt/index.js';
+export { endsWithQuestion } from './session/ends-with-question.js';
+export { type CompactionOutcome, type ResumeOptions, Session } from './session/session.js';
 export {
   type CompactionConfig,
   DEFAULT_SESSION_CONFIG,
   resolveSessionConfig,
   type SessionConfig,
 } from './session/session-config.js';
+export { SessionBusyError, SessionClosedError, StoreWriteError } from './session/session-errors.js';
+export type { SessionConfigOverrides, SessionOptions } from './session/session-options.js';
 export type { SessionState } from './session/session-state.js';
+export type { SubmitResult } from './session/submit-result.js';
 export * from './store/index.js';
 export {
   type CompactionEntry,
@@ -65,6 +80,12 @@ export {
 export * from './subagents/index.js';
 export { executeTool } from './tools/execute-tool.js';
 export {
+  EMPTY_RESULT_TEXT,
+  SKIPPED_FOR_ABORT,
+  SKIPPED_FOR_STEERING,
+  unknownToolMessage,
+} from './tools/pipeline/pipeline-messages.js';
+export {
   defineTool,
   errorResult,
   type ImageContent,
@@ -78,6 +99,7 @@ export {
   textResult,
 } from './tools/tool.js';
 export { ToolError } from './tools/tool-error.js';
+export { ToolRegistry } from './tools/tool-registry.js';
 export {
   type ArgumentValidation,
   invalidArgumentsMessage,

@@ -678,6 +678,13 @@ export class Session {
         hooks: this.hooks,
         sessionId: this.id,
         ...(this.agentIdValue === undefined ? {} : { agentId: this.agentIdValue }),
+        commandTimeouts: {
+          defaultMs: Math.min(
+            this.selection.profile.defaultCommandTimeoutMs ?? this.config.defaultCommandTimeoutMs,
+            this.config.maxCommandTimeoutMs,
+          ),
+          maxMs: this.config.maxCommandTimeoutMs,
+        },
         truncation: {
           charLimits: this.config.toolOutputLimits,
           lineLimits: this.config.toolLineLimits,

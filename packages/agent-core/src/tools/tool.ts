@@ -29,6 +29,12 @@ export interface ToolContext {
   readonly toolCallId: string;
   /** Streams partial output to the host while the tool runs (the model sees only the result). */
   readonly onUpdate?: (update: ToolUpdate) => void;
+  /**
+   * The session's command timeouts: the default when a call sets none (the profile's, else the
+   * session config's) and the cap on any call. Command-running tools use these over the
+   * environment's own defaults.
+   */
+  readonly commandTimeouts?: { defaultMs: number; maxMs: number };
 }
 
 export interface ToolUpdate {

@@ -47,6 +47,7 @@ async function shell(
     env?: LocalExecutionEnvironment;
     signal?: AbortSignal;
     onUpdate?: (update: ToolUpdate) => void;
+    commandTimeouts?: { defaultMs: number; maxMs: number };
   } = {},
 ): Promise<Call> {
   const updates: ToolUpdate[] = [];
@@ -54,6 +55,7 @@ async function shell(
     env: setup.env ?? environment(),
     signal: setup.signal ?? new AbortController().signal,
     toolCallId: 'call_1',
+    ...(setup.commandTimeouts ? { commandTimeouts: setup.commandTimeouts } : {}),
     onUpdate: (update) => {
       updates.push(update);
       setup.onUpdate?.(update);
@@ -357,6 +359,16 @@ describe('shell tool', () => {
   it('uses the default timeout of the tool when the call sets none', async () => {
     const call = await shell({ command: 'sleep 5' }, { tool: { defaultTimeoutMs: 200 } });
     expect(call.details).toMatchObject({ timedOut: true, timeoutMs: 200, timeoutClamped: false });
+  });
+
+  it("uses the session's command timeouts when the tool sets none", async () => {
+    const call = await shell({ command: 'sleep 5' }, { commandTimeouts: { defaultMs: 200, maxMs: 300 } });
+    expect(call.details).toMatchObject({ timedOut: true, timeoutMs: 200, timeoutClamped: false });
+    const capped = await shell(
+      { command: 'sleep 5', timeout_ms: 5000 },
+      { commandTimeouts: { defaultMs: 200, maxMs: 300 } },
+    );
+    expect(capped.details).toMatchObject({ timeoutMs: 300, timeoutClamped: true });
   });
 
   it('accepts timeout_ms sent as a string, and refuses zero', async () => {

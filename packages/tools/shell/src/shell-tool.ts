@@ -21,9 +21,9 @@ export interface ShellToolOptions {
   name?: string;
   /** Runs before every command in the same shell, e.g. `source .venv/bin/activate`. */
   commandPrefix?: string;
-  /** Timeout when the call sets none, in ms. Default 10 000 (or the environment's own default). */
+  /** Timeout when the call sets none, in ms. Default: the session's (`ToolContext.commandTimeouts`), else the environment's (10 000). */
   defaultTimeoutMs?: number;
-  /** Largest timeout a call gets, in ms; larger requests are lowered to it. Default 600 000. */
+  /** Largest timeout a call gets, in ms; larger requests are lowered to it. Default: the session's, else the environment's (600 000). */
   maxTimeoutMs?: number;
   /** Output lines the model sees, from the end. Default 2000. */
   maxLines?: number;
@@ -80,8 +80,7 @@ export function createShellTool(
         command: args.command,
         ...(args.timeout_ms === undefined ? {} : { timeoutMs: args.timeout_ms }),
         ...(options.commandPrefix === undefined ? {} : { commandPrefix: options.commandPrefix }),
-        ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
-        ...(options.maxTimeoutMs === undefined ? {} : { maxTimeoutMs: options.maxTimeoutMs }),
+        ...timeoutsFor(options, context.commandTimeouts),
         ...(options.env === undefined ? {} : { env: options.env }),
         signal: context.signal,
         onOutput: (chunk) => context.onUpdate?.({ text: chunk.text, stream: chunk.stream }),
@@ -115,3 +114,16 @@ export function createShellTool(
 
 /** The shell tool with default options. */
 export const shellTool = createShellTool();
+
+/** The tool's own options win; then the session's command timeouts; then the environment's. */
+function timeoutsFor(
+  options: ShellToolOptions,
+  session: { defaultMs: number; maxMs: number } | undefined,
+): { defaultTimeoutMs?: number; maxTimeoutMs?: number } {
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? session?.defaultMs;
+  const maxTimeoutMs = options.maxTimeoutMs ?? session?.maxMs;
+  return {
+    ...(defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs }),
+    ...(maxTimeoutMs === undefined ? {} : { maxTimeoutMs }),
+  };
+}

@@ -55,6 +55,7 @@ async function execute(
     env: context.env,
     signal,
     toolCallId: call.id,
+    ...(context.commandTimeouts === undefined ? {} : { commandTimeouts: context.commandTimeouts }),
     onUpdate: (update) =>
       context.emit('tool_call_output_delta', {
         toolCallId: call.id,

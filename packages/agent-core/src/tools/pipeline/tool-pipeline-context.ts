@@ -15,6 +15,8 @@ export interface ToolPipelineContext {
   sessionId: string;
   /** Set for a subagent's session: hooks see who is calling. */
   agentId?: string;
+  /** Passed to tools as `ToolContext.commandTimeouts`. */
+  commandTimeouts?: { defaultMs: number; maxMs: number };
   /** The session config's per-tool limits for what the model sees. */
   truncation: ToolOutputTruncationOptions;
   emit: EmitEvent;

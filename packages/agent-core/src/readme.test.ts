@@ -1,8 +1,5 @@
-import { describeReadmeExamples } from '@weft/testkit';
-import { describe, expect, it } from 'vitest';
+import { describeDocExamples } from './context/doc-examples.test-support.js';
 
-describeReadmeExamples(
-  { describe, it, expect },
-  new URL('../README.md', import.meta.url),
-  new URL('..', import.meta.url),
-);
+// The README's examples import @weft/env-local, which agent-core cannot depend on; the docs
+// runner resolves it to that package's source.
+describeDocExamples(new URL('../README.md', import.meta.url), new URL('./index.ts', import.meta.url));

@@ -25,6 +25,7 @@ export default defineConfig([
     outDir: 'dist/cli',
     format: 'esm',
     splitting: true,
+    minify: true,
     sourcemap: true,
     clean: false,
     target: 'node20',

@@ -38,7 +38,7 @@ const PROMPT_REST: Line = [span('  ')];
  * streams. See docs/interactive.md for what the user sees and can do.
  */
 export class InteractiveApp {
-  readonly transcript = new Transcript();
+  readonly transcript: Transcript;
   readonly editor = new Editor();
   private readonly parser = new KeyParser();
   private readonly renderer: Renderer;
@@ -69,6 +69,7 @@ export class InteractiveApp {
     private readonly io: TerminalIO,
     options: AppOptions = {},
   ) {
+    this.transcript = new Transcript(host.workingDirectory);
     const env = options.env ?? process.env;
     const tty = io.stdout.isTTY === true;
     this.theme = new Theme(colorsEnabled(env, tty));
@@ -89,6 +90,11 @@ export class InteractiveApp {
     return Math.max(5, this.io.stdout.rows || 24);
   }
 
+  /** The mode, read afresh (TypeScript keeps a narrowed `this.mode` across awaits). */
+  private get currentMode(): Mode {
+    return this.mode;
+  }
+
   get isWorking(): boolean {
     return this.mode === 'working';
   }
@@ -101,7 +107,7 @@ export class InteractiveApp {
     this.setUpTerminal();
     try {
       this.welcome();
-      this.attach(await this.host.initialSession());
+      this.attach(await this.host.initialSession((message) => this.transcript.notice(message, 'warning')));
       this.replay();
       this.mode = 'idle';
       this.render();
@@ -184,7 +190,7 @@ export class InteractiveApp {
   /** Shows the current session's earlier conversation (a resumed or forked session). */
   replay(): void {
     if (this.session.history.length === 0) return;
-    replayHistory(this.transcript, this.session.history);
+    replayHistory(this.transcript, this.session.history, this.host.workingDirectory);
     this.transcript.gap();
   }
 
@@ -530,12 +536,11 @@ export class InteractiveApp {
       this.editor.setText([...queued, ...(current === '' ? [] : [current])].join('\n'));
     }
     try {
-      await session.abort();
+      const reopened = await this.host.interrupt(session);
       this.transcript.settle();
       this.transcript.notice('Interrupted.', 'warning');
-      this.requestRender();
-      if (this.mode !== 'aborting') return;
-      this.attach(await this.host.reopenSession(session));
+      if (this.currentMode !== 'aborting') return; // the user left meanwhile
+      this.attach(reopened);
     } catch (error) {
       this.transcript.notice(
         `Could not continue the session: ${error instanceof Error ? error.message : String(error)}`,
@@ -548,7 +553,7 @@ export class InteractiveApp {
         // Nothing left to do; the user can still exit.
       }
     }
-    if (this.mode === 'aborting') this.setMode('idle');
+    if (this.currentMode === 'aborting') this.setMode('idle');
     this.requestRender();
   }
 
@@ -698,15 +703,16 @@ export class InteractiveApp {
     if (this.hint) return [span(truncateToWidth(this.hint.text, width), this.hint.style)];
     const session = this.session;
     const window = session.profile.capabilities.contextWindow;
+    const spend = this.host.spend();
     return statusLine(
       {
         provider: session.provider,
         model: session.model,
         effort: session.reasoningEffort,
-        tokens: session.usage.totalTokens,
+        tokens: spend.tokens,
         contextFraction:
           this.contextTokens === undefined || !(window > 0) ? undefined : this.contextTokens / window,
-        costUsd: this.host.costOf(session),
+        costUsd: spend.costUsd,
       },
       width,
     );

@@ -24,33 +24,48 @@ export interface SessionLike {
   onAny(listener: (event: SessionEvent) => void): () => void;
 }
 
+/** What the model calls of this run cost, per model and in all. */
+export interface Spend {
+  /** Tokens of every model call of the run (subagents and compaction included). */
+  tokens: number;
+  /** Dollars at the catalog's prices; undefined when a model used has no prices. */
+  costUsd: number | undefined;
+  models: ReadonlyArray<{
+    provider: string;
+    model: string;
+    calls: number;
+    usage: Usage;
+    costUsd: number | null;
+  }>;
+}
+
 /**
- * What the interactive mode needs from the CLI runtime. `index.ts` builds it from the core's
- * `CliRuntime`; tests build it from a fake model server.
+ * What the interactive mode needs from the CLI runtime. `runtime-host.ts` builds it from the
+ * core's `CliRuntime`; tests may build it from anything else. Methods that open a session make it
+ * the current one (the runtime closes the one before).
  */
 export interface InteractiveHost {
   /** The folder sessions run in. */
   readonly workingDirectory: string;
-  /** Whether sessions are saved (false with --no-session): /sessions, /resume and /fork need it. */
+  /** Whether sessions are saved (false with --no-session): /sessions and /resume need it. */
   readonly persistent: boolean;
   /** The session to begin with: new, or continued / resumed / forked as the flags asked. */
-  initialSession(): Promise<SessionLike>;
+  initialSession(onWarning: (message: string) => void): Promise<SessionLike>;
   newSession(): Promise<SessionLike>;
   resumeSession(id: string): Promise<SessionLike>;
   forkSession(id: string, entryId?: string): Promise<SessionLike>;
   /**
-   * Continues a session after an abort (which closes it) with the history recorded so far. With
-   * a store this is a resume; without one the host rebuilds it from `session.history`.
+   * Stops the turn in progress and continues the conversation: a session's abort closes it, so
+   * this returns the same conversation reopened with the history recorded so far.
    */
-  reopenSession(session: SessionLike): Promise<SessionLike>;
+  interrupt(session: SessionLike): Promise<SessionLike>;
   /** Saved sessions of this folder, newest first. */
   listSessions(): Promise<readonly SessionSummary[]>;
-  /** Changes the model of `session` from a `provider/model` (or bare model) spec. */
-  setModel(session: SessionLike, spec: string): Promise<void>;
-  /** Changes the reasoning effort (null: the provider's default). */
-  setEffort(session: SessionLike, effort: ReasoningEffort | null): Promise<void>;
-  /** Dollars `session` has cost so far (undefined when a model has no price). */
-  costOf(session: SessionLike): number | undefined;
+  /** Changes the model of the current session from a `provider/model` (or bare model) spec. */
+  setModel(spec: string): Promise<void>;
+  /** Changes the reasoning effort of the current session (null: the provider's default). */
+  setEffort(effort: ReasoningEffort | null): Promise<void>;
+  spend(): Spend;
   /** Models the user can pick with /model, as `provider/model` (may be empty). */
   knownModels(): readonly string[];
 }

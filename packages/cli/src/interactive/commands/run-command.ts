@@ -91,7 +91,7 @@ async function model(args: string, context: CommandContext): Promise<void> {
     transcript.notice('Change it with /model provider/model');
     return;
   }
-  await host.setModel(session, args);
+  await host.setModel(args);
   transcript.notice(`Model set to ${session.provider}/${session.model}.`, 'plain');
 }
 
@@ -113,23 +113,37 @@ async function effort(args: string, context: CommandContext): Promise<void> {
     transcript.notice(`Unknown effort "${args}": use ${REASONING_EFFORTS.join(', ')} or default.`, 'error');
     return;
   }
-  await host.setEffort(session, level);
+  await host.setEffort(level);
   transcript.notice(`Reasoning effort set to ${level ?? 'default'}.`, 'plain');
 }
 
 function cost(context: CommandContext): void {
   const { session, transcript, host } = context;
+  const spend = host.spend();
+  const rows: Line[] = [[span('This run', 'bold'), span(` (every model call since weft started)`, 'dim')]];
+  for (const entry of spend.models) {
+    const usage = entry.usage;
+    const detail = [
+      `${formatTokens(usage.inputTokens)} in`,
+      ...(usage.cacheReadTokens ? [`${formatTokens(usage.cacheReadTokens)} cached`] : []),
+      `${formatTokens(usage.outputTokens)} out`,
+      `${entry.calls} call${entry.calls === 1 ? '' : 's'}`,
+    ].join(', ');
+    rows.push([
+      span(`${entry.provider}/${entry.model}`, 'accent'),
+      span(`  ${detail}  `),
+      span(formatCost(entry.costUsd ?? undefined)),
+    ]);
+  }
+  if (spend.models.length === 0) rows.push([span('no model calls yet', 'dim')]);
+  rows.push(row('total tokens', formatTokens(spend.tokens)), row('total cost', formatCost(spend.costUsd)));
   const usage = session.usage;
-  const rows: Line[] = [
+  rows.push(
+    [],
     [span('Session ', 'bold'), span(session.id, 'dim')],
     row('input tokens', formatTokens(usage.inputTokens)),
-  ];
-  if (usage.cacheReadTokens) rows.push(row('  cache reads', formatTokens(usage.cacheReadTokens)));
-  if (usage.cacheWriteTokens) rows.push(row('  cache writes', formatTokens(usage.cacheWriteTokens)));
-  rows.push(row('output tokens', formatTokens(usage.outputTokens)));
-  if (usage.reasoningTokens) rows.push(row('  reasoning', formatTokens(usage.reasoningTokens)));
-  rows.push(row('total tokens', formatTokens(usage.totalTokens)));
-  rows.push(row('cost', formatCost(host.costOf(session))));
+    row('output tokens', formatTokens(usage.outputTokens)),
+  );
   transcript.lines(rows);
 }
 

@@ -85,7 +85,7 @@ export function completeSlash(text: string): { text: string | undefined; matches
   const matches = COMMANDS.filter((spec) => spec.name.startsWith(typed));
   if (matches.length === 0) return { text: undefined, matches };
   if (matches.length === 1) return { text: `/${matches[0]!.name} `, matches };
-  let common = matches[0]!.name;
+  let common: string = matches[0]!.name;
   for (const spec of matches) while (!spec.name.startsWith(common)) common = common.slice(0, -1);
   return { text: common.length > typed.length ? `/${common}` : undefined, matches };
 }

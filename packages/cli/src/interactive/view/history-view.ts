@@ -11,7 +11,7 @@ const REPLAY_TURNS = 40;
  * Shows a resumed or forked session's conversation: user messages, answers, and one line per
  * tool call (name, arguments, whether it failed). Reasoning is left out.
  */
-export function replayHistory(transcript: Transcript, history: readonly Turn[]): void {
+export function replayHistory(transcript: Transcript, history: readonly Turn[], cwd?: string): void {
   const start = Math.max(0, history.length - REPLAY_TURNS);
   if (start > 0) transcript.notice(`… ${start} earlier turns`);
   const failed = new Set<string>();
@@ -39,7 +39,7 @@ export function replayHistory(transcript: Transcript, history: readonly Turn[]):
           } else if (part.kind === 'tool_call') {
             const call = part.toolCall;
             const mark = failed.has(call.id) ? span('● ', 'error') : span('● ', 'success');
-            const summary = summarizeArguments(call.arguments);
+            const summary = summarizeArguments(call.arguments, cwd);
             const value: Line = [mark, span(call.name, 'tool'), span(summary === '' ? '' : `(${summary})`)];
             transcript.lines([value], [], [span('  ')]);
           }

@@ -3,7 +3,7 @@ import { type Line, lineText, span } from '../terminal/styled.js';
 import { sanitize, truncateToWidth } from '../terminal/width.js';
 import { wrapLine, wrapText } from '../terminal/wrap.js';
 import { formatDuration } from './format.js';
-import { diffLines, diffOf, summarizeArguments } from './tool-view.js';
+import { diffLines, diffOf, relativeDiff, summarizeArguments } from './tool-view.js';
 
 /** Rows of live output shown while a tool runs. */
 const LIVE_OUTPUT_ROWS = 5;
@@ -31,6 +31,8 @@ export class ToolBlock {
     readonly args: unknown,
     /** For a subagent's call: the id its parent gave it. */
     readonly agentId?: string,
+    /** The working directory: paths inside it are shown relative. */
+    private readonly cwd?: string,
   ) {}
 
   appendOutput(delta: string): void {
@@ -74,7 +76,7 @@ export class ToolBlock {
     }
     if (end.blocked !== undefined)
       return [...rows, ...this.body(width, line(`blocked: ${end.blocked}`, 'warning'))];
-    const diff = diffOf(end.result.details);
+    const diff = relativeDiff(diffOf(end.result.details), this.cwd);
     if (diff !== '' && !failed) return [...rows, ...this.limited(diffLines(diff), width, DIFF_ROWS)];
     const text = sanitize(
       end.result.content
@@ -106,7 +108,7 @@ export class ToolBlock {
           : status === 'failed'
             ? span('● ', 'error')
             : span('● ', 'warning');
-    const summary = summarizeArguments(this.args);
+    const summary = summarizeArguments(this.args, this.cwd);
     const who = this.agentId === undefined ? [] : [span(`${this.agentId} › `, 'dim')];
     const value: Line = [...who, span(this.toolName, 'tool'), span(summary === '' ? '' : `(${summary})`)];
     if (durationMs !== undefined && durationMs >= 100)

@@ -37,14 +37,16 @@ const MAX_VALUE_CELLS = 60;
  * `key: value`, long texts as their line count. `Bash` with `{ command: 'ls -la' }` shows
  * `ls -la`; `Edit` shows the path and `old_string: 3 lines, new_string: 4 lines`.
  */
-export function summarizeArguments(args: unknown): string {
+export function summarizeArguments(args: unknown, cwd?: string): string {
   if (args === undefined || args === null) return '';
   if (typeof args !== 'object' || Array.isArray(args)) return compact(args);
-  const entries = Object.entries(args as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  const entries = Object.entries(args as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]): [string, unknown] => [key, PATH_KEYS.has(key) ? relative(value, cwd) : value]);
   const primary = PRIMARY_KEYS.find((key) => entries.some(([name]) => name === key));
   const parts: string[] = [];
-  if (primary !== undefined) {
-    const value = (args as Record<string, unknown>)[primary];
+  for (const [key, value] of entries) {
+    if (key !== primary) continue;
     parts.push(typeof value === 'string' ? oneLine(value) : compact(value));
   }
   for (const [key, value] of entries) {
@@ -52,6 +54,28 @@ export function summarizeArguments(args: unknown): string {
     parts.push(`${key}: ${BULKY_KEYS.has(key) ? bulky(value) : compact(value)}`);
   }
   return parts.join(', ');
+}
+
+/** Arguments holding a path: shown relative to the working directory when inside it. */
+const PATH_KEYS = new Set(['file_path', 'path', 'absolute_path', 'dir_path', 'notebook_path']);
+
+function relative(value: unknown, cwd: string | undefined): unknown {
+  if (typeof value !== 'string' || cwd === undefined || cwd === '') return value;
+  const prefix = cwd.endsWith('/') ? cwd : `${cwd}/`;
+  return value.startsWith(prefix) && value.length > prefix.length ? value.slice(prefix.length) : value;
+}
+
+/** Paths inside `cwd` in a diff's file header lines, made relative (`--- a/src/x.ts`). */
+export function relativeDiff(diff: string, cwd: string | undefined): string {
+  if (cwd === undefined || cwd === '') return diff;
+  const prefix = cwd.endsWith('/') ? cwd : `${cwd}/`;
+  return diff
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('--- ') && !line.startsWith('+++ ')) return line;
+      return line.replace(` a/${prefix}`, ' a/').replace(` b/${prefix}`, ' b/').replace(` ${prefix}`, ' ');
+    })
+    .join('\n');
 }
 
 function bulky(value: unknown): string {

@@ -26,6 +26,9 @@ export class Transcript {
   private reasoningBlock: StreamBlock | undefined;
   private readonly tools = new Map<string, ToolBlock>();
 
+  /** `cwd`: the working directory, so that paths inside it are shown relative. */
+  constructor(private readonly cwd?: string) {}
+
   /** A message the user sent (or queued and the session took). */
   user(text: string, note?: string): void {
     const lines = sanitize(text)
@@ -102,7 +105,13 @@ export class Transcript {
         this.answerBlock = undefined;
         break;
       case 'tool_call_start': {
-        const block = new ToolBlock(event.data.toolCallId, event.data.toolName, event.data.arguments);
+        const block = new ToolBlock(
+          event.data.toolCallId,
+          event.data.toolName,
+          event.data.arguments,
+          undefined,
+          this.cwd,
+        );
         this.tools.set(event.data.toolCallId, block);
         this.push({ kind: 'tool', block });
         break;
@@ -113,7 +122,7 @@ export class Transcript {
       case 'tool_call_end': {
         let block = this.tools.get(event.data.toolCallId);
         if (!block) {
-          block = new ToolBlock(event.data.toolCallId, event.data.toolName, undefined);
+          block = new ToolBlock(event.data.toolCallId, event.data.toolName, undefined, undefined, this.cwd);
           this.push({ kind: 'tool', block });
         }
         block.finish(event.data);

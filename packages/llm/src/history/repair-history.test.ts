@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../types/content.js';
+import { Message } from '../types/content.js';
 import { MISSING_RESULT_TEXT } from './add-missing-tool-results.js';
 import { assistant, call, deepFreeze, idTrail, result, user } from './history-fixtures.test-support.js';
 import { type RepairTarget, repairHistory } from './repair-history.js';
@@ -105,5 +105,21 @@ describe('repairHistory', () => {
     const { messages, changes } = repairHistory(history, CLAUDE);
     expect(changes).toEqual([]);
     expect(messages).toEqual(history);
+  });
+});
+
+describe('repairHistory on an array it already repaired', () => {
+  it('repairs again once the caller appended to the array', () => {
+    const target = { provider: 'anthropic', model: 'claude-sonnet-5-5' };
+    const history: Message[] = [Message.user('hi')];
+    const first = repairHistory(history, target).messages;
+    first.push({
+      role: 'tool',
+      toolCallId: 'ghost',
+      content: [{ kind: 'tool_result', toolResult: { toolCallId: 'ghost', content: 'x', isError: false } }],
+    });
+    const second = repairHistory(first, target);
+    expect(second.messages).toHaveLength(1);
+    expect(second.changes.map((c) => c.kind)).toContain('orphan_tool_result_dropped');
   });
 });

@@ -34,12 +34,34 @@ export interface RepairTarget {
  * repaired history changes nothing, so the client and the adapters may both apply it.
  */
 export function repairHistory(messages: readonly Message[], target: RepairTarget): RepairResult {
+  // The client repairs, then the adapter repairs the same (already repaired) array again; the
+  // second pass would find nothing, so recognise the array and skip it.
+  const key = targetKey(target);
+  const seen = repairedFor.get(messages);
+  // Length and last element guard against a caller that appended to the array since.
+  if (seen && seen.key === key && seen.length === messages.length && seen.last === messages.at(-1)) {
+    return { messages: messages as Message[], changes: [] };
+  }
   const signatures = stripForeignSignatures(messages, target);
   const orphans = dropOrphanToolResults(signatures.messages);
   const missing = addMissingToolResults(orphans.messages);
   const ids = normalizeToolCallIds(missing.messages, target.toolCallIdRule);
+  repairedFor.set(ids.messages, { key, length: ids.messages.length, last: ids.messages.at(-1) });
   return {
     messages: ids.messages,
     changes: [...signatures.changes, ...orphans.changes, ...missing.changes, ...ids.changes],
   };
+}
+
+/** Arrays this module returned, with the target they were repaired for. */
+const repairedFor = new WeakMap<
+  readonly Message[],
+  { key: string; length: number; last: Message | undefined }
+>();
+
+function targetKey(target: RepairTarget): string {
+  const rule = target.toolCallIdRule;
+  return [target.provider, target.model, rule?.pattern.source, rule?.pattern.flags, rule?.maxLength].join(
+    '\u0000',
+  );
 }

@@ -28,6 +28,9 @@ function gatedBash(file: string): ScriptedTurn {
   };
 }
 
+/** An SGR (colour or style) sequence. */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
+
 const text = (value: string): ScriptedTurn => ({ content: [{ type: 'text', text: value }] });
 
 describe.skipIf(!tmuxAvailable()).each(LAUNCHERS)(
@@ -267,13 +270,13 @@ describe.skipIf(!tmuxAvailable()).each(LAUNCHERS)(
       run.term.type('hi');
       run.term.keys('Enter');
       await run.term.waitFor('Coloured?');
-      expect(run.term.screenWithEscapes()).toMatch(/\x1b\[[0-9;]*m/);
+      expect(run.term.screenWithEscapes()).toMatch(SGR);
       await run.close();
       run = await startInteractive({ launcher, turns: [text('Plain.')], env: { NO_COLOR: '1' } });
       run.term.type('hi');
       run.term.keys('Enter');
       await run.term.waitFor('Plain.');
-      expect(run.term.screenWithEscapes()).not.toMatch(/\x1b\[[0-9;]*m/);
+      expect(run.term.screenWithEscapes()).not.toMatch(SGR);
     });
   },
 );

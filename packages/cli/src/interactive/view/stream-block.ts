@@ -79,7 +79,8 @@ export class StreamBlock {
   private row(text: string): Line {
     const gutter = this.printedRows === 0 ? this.first : this.rest;
     this.printedRows++;
-    return [...gutter, span(text, this.style)];
+    // A blank line gets no gutter either: nothing trails in the scrollback.
+    return text === '' && gutter === this.rest ? [] : [...gutter, span(text, this.style)];
   }
 
   private room(width: number): number {

@@ -39,10 +39,10 @@ describe('Bash (Claude Code)', () => {
     const capped = await ws.call(bash, { command: 'true', timeout: 5_000_000 });
     expect(capped.details).toMatchObject({ timeoutMs: 600_000 });
 
-    const timed = await ws.call(bash, { command: 'echo started; sleep 30', timeout: 300 });
+    const timed = await ws.call(bash, { command: 'echo started; sleep 30', timeout: 1500 });
     expect(timed.isError).toBe(true);
     expect(timed.text).toBe(
-      'started\nCommand timed out after 300ms and was stopped. Give a larger timeout (at most 600000) or set run_in_background for commands that take long.',
+      'started\nCommand timed out after 1500ms and was stopped. Give a larger timeout (at most 600000) or set run_in_background for commands that take long.',
     );
   });
 
@@ -98,7 +98,8 @@ describe('Bash run_in_background, TaskOutput and TaskStop', () => {
   it('reports not_ready without blocking, and timeout when blocking too briefly; output is read once', async () => {
     const started = await ws.call(bash, { command: 'echo first; sleep 30', run_in_background: true });
     const id = started.text.match(/ID: (\d+)/)![1]!;
-    const early = await ws.call(taskOutput, { task_id: id, block: true, timeout: 300 });
+    // Long enough for the first line to arrive on a busy machine, far short of the 30 s sleep.
+    const early = await ws.call(taskOutput, { task_id: id, block: true, timeout: 2000 });
     expect(early.text).toContain('<retrieval_status>timeout</retrieval_status>');
     expect(early.text).toContain('<status>running</status>');
     expect(early.text).toContain('<output>\nfirst\n</output>');

@@ -39,16 +39,16 @@ describe('run_shell_command (gemini-cli)', () => {
   });
 
   it('stops a command that prints nothing for the inactivity timeout, however long it would run', async () => {
-    const quiet = createRunShellCommandTool({ inactivityTimeoutMs: 300 });
+    const quiet = createRunShellCommandTool({ inactivityTimeoutMs: 1500 });
     const stopped = await ws.call(quiet, { command: 'echo started; sleep 30' });
     expect(stopped.isError).toBe(true);
     expect(stopped.text).toMatch(
-      /^<untrusted_context>\nOutput: started\nError: Command was stopped after 0\.3 seconds without output\.\nSignal: SIGTERM\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+      /^<untrusted_context>\nOutput: started\nError: Command was stopped after 1\.5 seconds without output\.\nSignal: SIGTERM\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
     );
-    // Output keeps it alive: five ticks 200 ms apart outlast a 300 ms inactivity timeout.
-    const chatty = await ws.call(quiet, { command: 'for i in 1 2 3 4 5; do echo $i; sleep 0.2; done' });
+    // Output keeps it alive: six ticks 0.5 s apart outlast a 1.5 s inactivity timeout.
+    const chatty = await ws.call(quiet, { command: 'for i in 1 2 3 4 5 6; do echo $i; sleep 0.5; done' });
     expect(chatty.isError).toBe(false);
-    expect(chatty.text).toContain('Output: 1\n2\n3\n4\n5\n');
+    expect(chatty.text).toContain('Output: 1\n2\n3\n4\n5\n6\n');
   });
 
   it("replaces output over 40 000 characters with gemini-cli's head and tail, pointing at the saved file", async () => {
@@ -82,9 +82,9 @@ describe('run_shell_command (gemini-cli)', () => {
 
   it('starts a background process, and the background tools list and read it', async () => {
     const started = await ws.call(shell, {
-      command: 'echo ready; for i in 1 2 3; do sleep 0.1; echo tick $i; done; sleep 30',
+      command: 'echo ready; sleep 2; for i in 1 2 3; do echo tick $i; done; sleep 30',
       is_background: true,
-      delay_ms: 50,
+      delay_ms: 1000,
     });
     const pid = Number(
       started.text.match(/^Command is running in background\. PID: (\d+)\. Initial output:\n/)![1],
@@ -92,7 +92,7 @@ describe('run_shell_command (gemini-cli)', () => {
     expect(started.text).toMatch(/Initial output:\nready$/);
     const listed = await ws.call(createListBackgroundProcessesTool(), {});
     expect(listed.text).toContain(`- PID ${pid} (running): echo ready;`);
-    const read = await ws.call(createReadBackgroundOutputTool(), { pid, lines: 2, delay_ms: 600 });
+    const read = await ws.call(createReadBackgroundOutputTool(), { pid, lines: 2, delay_ms: 3000 });
     expect(read.text).toBe(`Process ${pid} (running). Showing the last 2 lines of output:\ntick 2\ntick 3`);
     expect(PGID.test(read.text)).toBe(false);
     expect((await ws.call(createReadBackgroundOutputTool(), { pid: 1 })).isError).toBe(true);

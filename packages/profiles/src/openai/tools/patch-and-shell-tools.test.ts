@@ -75,9 +75,9 @@ describe('shell_command (codex)', () => {
     expect((await ws.call(shell, { command: 'pwd', workdir: 'sub' })).text).toContain(
       `Output:\n${ws.path}/sub\n`,
     );
-    const call = await ws.call(shell, { command: 'echo begun; sleep 30', timeout_ms: 300 });
+    const call = await ws.call(shell, { command: 'echo begun; sleep 30', timeout_ms: 1500 });
     expect(call.text).toMatch(
-      /^Exit code: 124\nWall time: [\d.]+ seconds\nOutput:\ncommand timed out after 300 milliseconds\nbegun\n$/,
+      /^Exit code: 124\nWall time: [\d.]+ seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbegun\n$/,
     );
   });
 

@@ -119,7 +119,9 @@ function toArgs(values: Values, positionals: string[]): CliArgs {
       : values.fork !== undefined
         ? { kind: 'fork', id: nonEmpty(values.fork, '--fork') }
         : { kind: 'new' };
-  const isSessionsCommand = positionals.length === 1 && positionals[0] === 'sessions' && mode === undefined;
+  // `weft sessions` (with --all and --output); with -p or --mode, "sessions" is a task like any other.
+  const isSessionsCommand =
+    positionals.length === 1 && positionals[0] === 'sessions' && !values.print && explicitMode === undefined;
   const command = values.help ? 'help' : values.version ? 'version' : isSessionsCommand ? 'sessions' : 'run';
   const task = command === 'run' && positionals.length > 0 ? positionals.join(' ') : undefined;
   if (mode === 'rpc' && task !== undefined) {

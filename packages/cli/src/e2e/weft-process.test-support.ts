@@ -159,3 +159,16 @@ export function runWeft(args: readonly string[], options: RunOptions): Promise<W
     child.stdin.end(options.stdin ?? '');
   });
 }
+
+/** A catalog entry giving `id` Sonnet-like prices (USD per million tokens). */
+export function pricedModel(id: string, provider = 'anthropic') {
+  return {
+    id,
+    provider,
+    displayName: 'Test model',
+    contextWindow: 200_000,
+    capabilities: { tools: true, vision: true, reasoning: true },
+    prices: { input: 3, output: 15 },
+    aliases: [],
+  };
+}

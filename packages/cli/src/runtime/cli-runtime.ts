@@ -8,8 +8,8 @@ import { type ProfileName, REASONING_EFFORTS } from '../config/settings-schema.j
 import { historyFromEntries, JsonlSessionStore, type ResumeOptions, Session } from './agent-core.js';
 import { CostTracker } from './cost-tracker.js';
 import { createProfile, type ToolSelection } from './profiles.js';
-import { type ProviderEntry, providerTable, requireProvider } from './providers.js';
-import { parseModelSpec, resolveModel } from './resolve-model.js';
+import { NO_PROVIDER_MESSAGE, type ProviderEntry, providerTable, requireProvider } from './providers.js';
+import { type ModelChoice, parseModelSpec, resolveModel } from './resolve-model.js';
 import { type ListedSession, listSessions } from './session-listing.js';
 import { locateSession } from './session-lookup.js';
 import { SUBAGENT_TOOLS } from './tool-presets.js';
@@ -51,22 +51,19 @@ export class CliRuntime {
   /** This directory's session store; undefined with --no-session. */
   readonly store: JsonlSessionStore | undefined;
   private readonly table: ProviderEntry[];
-  private readonly initial: { provider: ProviderEntry; model: string };
+  /** The model a new session starts with, or why there is none (a saved session may still be reopened). */
+  private readonly initialChoice: ModelChoice | ConfigError;
   private current: Session | undefined;
   private readonly listeners = new Set<SessionChangeListener>();
 
-  private constructor(
-    config: RunConfig,
-    table: ProviderEntry[],
-    initial: { provider: ProviderEntry; model: string },
-  ) {
+  private constructor(config: RunConfig, table: ProviderEntry[], initial: ModelChoice | ConfigError) {
     this.config = config;
     this.table = table;
-    this.initial = initial;
+    this.initialChoice = initial;
     this.cost = new CostTracker(config.maxCostUsd);
     this.client = new Client({
       providers: table.filter((entry) => entry.usable).map((entry) => entry.create()),
-      defaultProvider: initial.provider.name,
+      ...(initial instanceof ConfigError ? {} : { defaultProvider: initial.provider.name }),
       middleware: [this.cost.middleware()],
     });
     this.env = new LocalExecutionEnvironment({ workingDirectory: config.cwd });
@@ -81,16 +78,26 @@ export class CliRuntime {
    */
   static async create(config: RunConfig): Promise<CliRuntime> {
     const table = providerTable(config.env, config.settings);
-    const initial = resolveModel(
-      {
-        model: config.model,
-        provider: config.provider,
-        settingsModel: config.settings.model,
-        settingsProvider: config.settings.provider,
-      },
-      table,
-    );
-    checkPriced(config.maxCostUsd, initial.model);
+    if (!table.some((entry) => entry.usable)) throw new ConfigError(NO_PROVIDER_MESSAGE);
+    let initial: ModelChoice | ConfigError;
+    try {
+      initial = resolveModel(
+        {
+          model: config.model,
+          provider: config.provider,
+          settingsModel: config.settings.model,
+          settingsProvider: config.settings.provider,
+        },
+        table,
+      );
+      checkPriced(config.maxCostUsd, initial.model);
+    } catch (error) {
+      // Reopening a saved session needs no model of its own unless the command line names one.
+      const reopening =
+        config.sessionStart.kind !== 'new' && config.model === undefined && config.provider === undefined;
+      if (!(error instanceof ConfigError) || !reopening) throw error;
+      initial = error;
+    }
     const runtime = new CliRuntime(config, table, initial);
     await runtime.env.initialize();
     return runtime;
@@ -111,9 +118,9 @@ export class CliRuntime {
     const session = this.current;
     return {
       cwd: this.config.cwd,
-      provider: session?.provider ?? this.initial.provider.name,
-      model: session?.model ?? this.initial.model,
-      profile: session?.profile.id ?? this.initial.provider.profile,
+      provider: session?.provider ?? this.initial?.provider.name ?? '',
+      model: session?.model ?? this.initial?.model ?? '',
+      profile: session?.profile.id ?? this.initial?.provider.profile ?? '',
       effort: session ? session.reasoningEffort : this.config.effort,
       tools: this.config.tools,
       allowedTools: this.config.allowedTools,
@@ -281,9 +288,16 @@ export class CliRuntime {
     await Promise.allSettled([this.client.close(), this.env.cleanup()]);
   }
 
+  private get initial(): ModelChoice | undefined {
+    return this.initialChoice instanceof ConfigError ? undefined : this.initialChoice;
+  }
+
   private selectionForNew(): { provider: ProviderEntry; model: string } {
     const session = this.current;
-    if (!session) return this.initial;
+    if (!session) {
+      if (this.initialChoice instanceof ConfigError) throw this.initialChoice;
+      return this.initialChoice;
+    }
     return { provider: requireProvider(this.table, session.provider), model: session.model };
   }
 
@@ -349,7 +363,7 @@ export class CliRuntime {
    */
   private async applyCommandLineChoices(session: Session): Promise<void> {
     if (this.config.model !== undefined || this.config.provider !== undefined) {
-      const { provider, model } = this.initial;
+      const { provider, model } = this.initialChoice as ModelChoice;
       if (provider.name !== session.provider || model !== session.model) {
         await session.setModel(model, { provider: provider.name, profile: this.profileFor(provider, model) });
       }

@@ -8,7 +8,11 @@ export { createReadTool, READ_MAX_FILE_BYTES, READ_MAX_OUTPUT_TOKENS } from './a
 export { createTaskOutputTool, createTaskStopTool } from './anthropic/tools/task-tools.js';
 export { createTodoWriteTool, type TodoItem } from './anthropic/tools/todo-write-tool.js';
 export { createWriteTool } from './anthropic/tools/write-tool.js';
-export { createGeminiProfile, type GeminiProfileOptions } from './gemini/gemini-profile.js';
+export {
+  createGeminiProfile,
+  GEMINI_DEFAULT_COMMAND_TIMEOUT_MS,
+  type GeminiProfileOptions,
+} from './gemini/gemini-profile.js';
 export { buildGeminiPrompt } from './gemini/gemini-prompt.js';
 export {
   createListBackgroundProcessesTool,

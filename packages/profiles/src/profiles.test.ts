@@ -65,7 +65,7 @@ const CASES: ProfileCase[] = [
     provider: 'gemini',
     projectDocFiles: ['GEMINI.md'],
     contextWindow: 1_048_576,
-    defaultCommandTimeoutMs: undefined,
+    defaultCommandTimeoutMs: 600_000,
     topics: {
       identity: /You are an interactive coding agent/,
       tools: /Search contents with grep_search/,

@@ -3,7 +3,7 @@ import { type ProfileOptions, resolveCapabilities } from '../shared/capabilities
 import { limitsFromGeneric } from '../shared/tool-limits.js';
 import type { ProfileProviderOptions, WeftProfile } from '../shared/weft-profile.js';
 import { buildAnthropicPrompt } from './anthropic-prompt.js';
-import { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from './tools/bash-tool.js';
+import { BASH_DEFAULT_TIMEOUT_MS, createBashTool } from './tools/bash-tool.js';
 import { createEditTool } from './tools/edit-tool.js';
 import { createGlobTool } from './tools/glob-tool.js';
 import { createGrepTool } from './tools/grep-tool.js';
@@ -15,7 +15,7 @@ import { createWriteTool } from './tools/write-tool.js';
 export interface AnthropicProfileOptions extends ProfileOptions {
   /** Bash's timeout when a call sets none. Default 120 000 ms (Claude Code's). */
   defaultCommandTimeoutMs?: number;
-  /** Bash's largest timeout. Default 600 000 ms. */
+  /** Bash's largest timeout. Default: the session's `maxCommandTimeoutMs` (600 000 ms). */
   maxCommandTimeoutMs?: number;
   /** Beta features to enable (`anthropic-beta`), e.g. 'context-1m-2025-08-07'. */
   betaHeaders?: readonly string[];
@@ -43,12 +43,18 @@ const LIMIT_ALIASES = {
  */
 export function createAnthropicProfile(options: AnthropicProfileOptions): WeftProfile {
   const defaultTimeoutMs = options.defaultCommandTimeoutMs ?? BASH_DEFAULT_TIMEOUT_MS;
-  const maxTimeoutMs = options.maxCommandTimeoutMs ?? BASH_MAX_TIMEOUT_MS;
   const tools: readonly Tool[] = Object.freeze([
     createReadTool(),
     createWriteTool(),
     createEditTool(),
-    createBashTool({ defaultTimeoutMs, maxTimeoutMs }),
+    // In a session the tool takes the session's timeouts (this profile's default first); the
+    // profile passes only what the host set explicitly.
+    createBashTool({
+      ...(options.defaultCommandTimeoutMs === undefined
+        ? {}
+        : { defaultTimeoutMs: options.defaultCommandTimeoutMs }),
+      ...(options.maxCommandTimeoutMs === undefined ? {} : { maxTimeoutMs: options.maxCommandTimeoutMs }),
+    }),
     createTaskOutputTool(),
     createTaskStopTool(),
     createGrepTool(),

@@ -17,12 +17,23 @@ import { createRunShellCommandTool, SHELL_INACTIVITY_TIMEOUT_MS } from './tools/
 import { createGeminiWriteFileTool } from './tools/write-file-tool.js';
 import { createWriteTodosTool } from './tools/write-todos-tool.js';
 
+/**
+ * gemini-cli has no overall command timeout, only the inactivity one; the profile's default is
+ * the loop spec's longest (the session still caps it at its `maxCommandTimeoutMs`).
+ */
+export const GEMINI_DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
+
 export interface GeminiProfileOptions extends ProfileOptions {
   /**
    * run_shell_command stops a command after this long without output. Default 300 000 ms
    * (gemini-cli's); it has no per-call timeout.
    */
   shellInactivityTimeoutMs?: number;
+  /**
+   * run_shell_command's overall limit per command (it has no timeout parameter). Default
+   * 600 000 ms; the inactivity timeout usually stops a stuck command first.
+   */
+  defaultCommandTimeoutMs?: number;
   /** `providerOptions.gemini`: a partial GenerateContentConfig (safetySettings, ...). */
   gemini?: Readonly<Record<string, unknown>>;
 }
@@ -78,6 +89,7 @@ export function createGeminiProfile(options: GeminiProfileOptions): WeftProfile 
     providerOptions: (): ProfileProviderOptions => (geminiOptions ? { gemini: geminiOptions } : undefined),
     capabilities: resolveCapabilities(options, { parallelToolCalls: true }),
     projectDocFiles: ['GEMINI.md'],
+    defaultCommandTimeoutMs: options.defaultCommandTimeoutMs ?? GEMINI_DEFAULT_COMMAND_TIMEOUT_MS,
     toolLimits: limitsFromGeneric(LIMIT_ALIASES, OWN_LIMITS),
   };
 }

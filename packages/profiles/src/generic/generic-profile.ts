@@ -43,8 +43,11 @@ const LIMIT_ALIASES = {
  */
 export function createGenericProfile(options: GenericProfileOptions): WeftProfile {
   const defaultTimeoutMs = options.defaultCommandTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
+  // In a session the shell tool takes the session's timeouts (this profile's default first).
   const shell = createShellTool({
-    defaultTimeoutMs,
+    ...(options.defaultCommandTimeoutMs === undefined
+      ? {}
+      : { defaultTimeoutMs: options.defaultCommandTimeoutMs }),
     ...(options.maxCommandTimeoutMs === undefined ? {} : { maxTimeoutMs: options.maxCommandTimeoutMs }),
     ...(options.applyPatch ? { interceptors: [applyPatchShellInterceptor] } : {}),
   });

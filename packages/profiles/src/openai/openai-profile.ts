@@ -22,7 +22,7 @@ export interface OpenAIProfileOptions extends ProfileOptions {
   shell?: 'shell_command' | 'exec_command';
   /** shell_command's timeout when a call sets none. Default 10 000 ms (codex's). */
   defaultCommandTimeoutMs?: number;
-  /** shell_command's largest timeout. Default 600 000 ms. */
+  /** shell_command's largest timeout. Default: the session's `maxCommandTimeoutMs` (600 000 ms). */
   maxCommandTimeoutMs?: number;
   /**
    * Offer codex's experimental `read_file` and `list_dir` (codex gave them only to some models,
@@ -64,8 +64,12 @@ export function createOpenAIProfile(options: OpenAIProfileOptions): WeftProfile 
     shell === 'exec_command'
       ? [createExecCommandTool() as Tool, createWriteStdinTool() as Tool]
       : [
+          // In a session the tool takes the session's timeouts (this profile's default first);
+          // the profile passes only what the host set explicitly.
           createShellCommandTool({
-            defaultTimeoutMs,
+            ...(options.defaultCommandTimeoutMs === undefined
+              ? {}
+              : { defaultTimeoutMs: options.defaultCommandTimeoutMs }),
             ...(options.maxCommandTimeoutMs === undefined
               ? {}
               : { maxTimeoutMs: options.maxCommandTimeoutMs }),

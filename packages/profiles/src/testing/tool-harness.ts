@@ -13,6 +13,12 @@ export interface Call {
   updates: ToolUpdate[];
 }
 
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** What a session passes as `ToolContext.commandTimeouts`. */
+  commandTimeouts?: { defaultMs: number; maxMs: number };
+}
+
 /**
  * A temp folder with a real LocalExecutionEnvironment rooted in it, and a `call` that runs a
  * tool the way the session does (arguments validated by executeTool). Dispose it (`using`) to
@@ -23,7 +29,7 @@ export interface Workspace extends Disposable {
   env: LocalExecutionEnvironment;
   /** The folder's absolute path. */
   path: string;
-  call(tool: Tool, args: unknown, options?: { signal?: AbortSignal }): Promise<Call>;
+  call(tool: Tool, args: unknown, options?: CallOptions): Promise<Call>;
   /** Writes files below the folder: `{ 'src/a.ts': 'text' }`. */
   write(files: Record<string, string | Uint8Array>): void;
   cleanup(): Promise<void>;
@@ -47,6 +53,7 @@ export function createWorkspace(options: Partial<LocalExecutionEnvironmentOption
         signal: callOptions.signal ?? new AbortController().signal,
         toolCallId: 'call_test',
         onUpdate: (update) => updates.push(update),
+        ...(callOptions.commandTimeouts ? { commandTimeouts: callOptions.commandTimeouts } : {}),
       });
       return {
         result,

@@ -46,6 +46,16 @@ describe('Bash (Claude Code)', () => {
     );
   });
 
+  it("takes the session's command timeouts, unless the tool was given its own", async () => {
+    const session = { commandTimeouts: { defaultMs: 250, maxMs: 5_000 } };
+    expect((await ws.call(bash, { command: 'true' }, session)).details).toMatchObject({ timeoutMs: 250 });
+    expect((await ws.call(bash, { command: 'true', timeout: 60_000 }, session)).details).toMatchObject({
+      timeoutMs: 5_000,
+    });
+    const own = createBashTool({ defaultTimeoutMs: 700 });
+    expect((await ws.call(own, { command: 'true' }, session)).details).toMatchObject({ timeoutMs: 700 });
+  });
+
   it('uses the profile-configured default timeout when the call sets none', async () => {
     const short = createBashTool({ defaultTimeoutMs: 200 });
     const call = await ws.call(short, { command: 'sleep 30' });

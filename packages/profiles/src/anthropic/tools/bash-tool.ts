@@ -47,9 +47,9 @@ const parameters = Type.Object(
 export type BashParameters = typeof parameters;
 
 export interface BashToolOptions {
-  /** Timeout when a call sets none. Default 120 000 ms. */
+  /** Timeout when a call sets none. Default: the session's (`ToolContext.commandTimeouts`), else 120 000 ms. */
   defaultTimeoutMs?: number;
-  /** Largest timeout a call may have. Default 600 000 ms. */
+  /** Largest timeout a call may have. Default: the session's, else 600 000 ms. */
   maxTimeoutMs?: number;
 }
 
@@ -64,13 +64,11 @@ const DESCRIPTION = `Runs a bash command and returns its output (stdout and stde
 
 /** Claude Code's `Bash`: one merged output stream, `Exit code N` on failure, persisted big outputs. */
 export function createBashTool(options: BashToolOptions = {}): Tool<BashParameters> {
-  const defaultTimeoutMs = options.defaultTimeoutMs ?? BASH_DEFAULT_TIMEOUT_MS;
-  const maxTimeoutMs = options.maxTimeoutMs ?? BASH_MAX_TIMEOUT_MS;
   return defineTool({
     name: 'Bash',
     description: DESCRIPTION,
     parameters,
-    async execute(args, { env, signal, onUpdate }): Promise<ToolResult> {
+    async execute(args, { env, signal, onUpdate, commandTimeouts }): Promise<ToolResult> {
       if (args.run_in_background) {
         const process = await ProcessRegistry.of(env).start('Bash with run_in_background', args.command);
         return textResult(
@@ -81,8 +79,9 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashParamete
       const run = await runShellCommand(env, {
         command: args.command,
         ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }),
-        defaultTimeoutMs,
-        maxTimeoutMs,
+        // The tool's own options win, then the session's timeouts, then Claude Code's.
+        defaultTimeoutMs: options.defaultTimeoutMs ?? commandTimeouts?.defaultMs ?? BASH_DEFAULT_TIMEOUT_MS,
+        maxTimeoutMs: options.maxTimeoutMs ?? commandTimeouts?.maxMs ?? BASH_MAX_TIMEOUT_MS,
         signal,
         onOutput: (chunk) => onUpdate?.({ text: chunk.text, stream: chunk.stream }),
       });

@@ -41,6 +41,11 @@ export type RunShellCommandParameters = typeof parameters;
 export interface RunShellCommandOptions {
   /** Stop a command after this long without output. Default 300 000 ms (gemini-cli's). */
   inactivityTimeoutMs?: number;
+  /**
+   * Stop a command after this long in all (gemini-cli has no such limit). Default: the session's
+   * default command timeout (`ToolContext.commandTimeouts`), else the environment's longest.
+   */
+  timeoutMs?: number;
 }
 
 const DESCRIPTION = `Runs a command with bash -c in its own process group and returns its output (stdout and stderr together), and its exit code when it fails.
@@ -60,17 +65,20 @@ export function createRunShellCommandTool(
     parameters,
     async execute(args, context): Promise<ToolResult> {
       if (args.is_background) return runInBackground(args, context);
-      const run = await runWatched(context, args.command, args.dir_path, inactivityMs);
+      const timeoutMs = options.timeoutMs ?? context.commandTimeouts?.defaultMs;
+      const run = await runWatched(context, args.command, args.dir_path, inactivityMs, timeoutMs);
       const output = await shownOutput(context.env, run.result);
       const lines = [`Output: ${output.trimEnd() || '(empty)'}`];
       if (run.inactive) {
         lines.push(`Error: Command was stopped after ${inactivityMs / 1000} seconds without output.`);
+      } else if (run.result.timedOut) {
+        lines.push(`Error: Command was stopped after running for ${(timeoutMs ?? 0) / 1000} seconds.`);
       } else if (run.result.aborted) lines.push('Error: Command was cancelled before it could complete.');
       if (run.result.exitCode !== null && run.result.exitCode !== 0)
         lines.push(`Exit Code: ${run.result.exitCode}`);
       if (run.result.signal) lines.push(`Signal: ${run.result.signal}`);
       if (run.pgid !== undefined) lines.push(`Process Group PGID: ${run.pgid}`);
-      const failed = run.inactive || run.result.aborted || run.result.exitCode !== 0;
+      const failed = run.inactive || run.result.timedOut || run.result.aborted || run.result.exitCode !== 0;
       return {
         content: [{ type: 'text', text: `<untrusted_context>\n${lines.join('\n')}\n</untrusted_context>` }],
         details: { ...run.result, inactive: run.inactive, pgid: run.pgid },
@@ -90,14 +98,16 @@ interface WatchedRun {
 
 /**
  * Runs the command, stopping it when no output arrives for `inactivityMs` (restarted by every
- * chunk). Through `startProcess` when the environment has it (so the process group id is known),
- * else through `execCommand` with the environment's longest timeout.
+ * chunk) or after `timeoutMs` in all. Through `startProcess` when the environment has it (so the
+ * process group id is known), else through `execCommand` (with the environment's longest
+ * timeout when none is given).
  */
 async function runWatched(
   context: ToolContext,
   command: string,
   cwd: string | undefined,
   inactivityMs: number,
+  timeoutMs: number | undefined,
 ): Promise<WatchedRun> {
   const { env, signal, onUpdate } = context;
   const stopper = new AbortController();
@@ -118,7 +128,12 @@ async function runWatched(
   arm();
   try {
     if (env.startProcess) {
-      const handle = await env.startProcess(command, { ...(cwd ? { cwd } : {}), signal: stop, onOutput });
+      const handle = await env.startProcess(command, {
+        ...(cwd ? { cwd } : {}),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        signal: stop,
+        onOutput,
+      });
       handle.closeStdin();
       return { result: await handle.exited, inactive, pgid: handle.pid };
     }
@@ -126,7 +141,7 @@ async function runWatched(
       ...(cwd ? { cwd } : {}),
       signal: stop,
       onOutput,
-      timeoutMs: env.maxTimeoutMs ?? 600_000,
+      timeoutMs: timeoutMs ?? env.maxTimeoutMs ?? 600_000,
     });
     return { result, inactive };
   } finally {

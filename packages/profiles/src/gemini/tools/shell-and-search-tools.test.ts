@@ -51,6 +51,13 @@ describe('run_shell_command (gemini-cli)', () => {
     expect(chatty.text).toContain('Output: 1\n2\n3\n4\n5\n6\n');
   });
 
+  it("stops a command at the session's default command timeout, however much it prints", async () => {
+    const session = { commandTimeouts: { defaultMs: 1_000, maxMs: 600_000 } };
+    const call = await ws.call(shell, { command: 'while true; do echo tick; sleep 0.1; done' }, session);
+    expect(call.isError).toBe(true);
+    expect(call.text).toContain('\nError: Command was stopped after running for 1 seconds.\n');
+  });
+
   it("replaces output over 40 000 characters with gemini-cli's head and tail, pointing at the saved file", async () => {
     const call = await ws.call(shell, { command: 'seq 1 100000' });
     const match = call.text.match(

@@ -81,6 +81,14 @@ describe('shell_command (codex)', () => {
     );
   });
 
+  it("takes the session's command timeouts when the tool has none of its own", async () => {
+    const session = { commandTimeouts: { defaultMs: 250, maxMs: 5_000 } };
+    expect((await ws.call(shell, { command: 'true' }, session)).details).toMatchObject({ timeoutMs: 250 });
+    expect((await ws.call(shell, { command: 'true', timeout_ms: 60_000 }, session)).details).toMatchObject({
+      timeoutMs: 5_000,
+    });
+  });
+
   it('uses the configured default timeout', async () => {
     const quick = createShellCommandTool({ defaultTimeoutMs: 200 });
     const call = await ws.call(quick, { command: 'sleep 30' });

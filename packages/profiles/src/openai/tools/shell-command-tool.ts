@@ -36,9 +36,9 @@ const parameters = Type.Object(
 export type ShellCommandParameters = typeof parameters;
 
 export interface ShellCommandToolOptions {
-  /** Timeout when a call sets none. Default 10 000 ms. */
+  /** Timeout when a call sets none. Default: the session's (`ToolContext.commandTimeouts`), else 10 000 ms. */
   defaultTimeoutMs?: number;
-  /** Largest timeout a call may have. Default 600 000 ms. */
+  /** Largest timeout a call may have. Default: the session's, else 600 000 ms. */
   maxTimeoutMs?: number;
 }
 
@@ -51,7 +51,6 @@ const DESCRIPTION = `Runs a shell command and returns its exit code, its wall ti
 
 /** codex's `shell_command`: a string run by the shell, answered in codex's exec format. */
 export function createShellCommandTool(options: ShellCommandToolOptions = {}): Tool<ShellCommandParameters> {
-  const defaultTimeoutMs = options.defaultTimeoutMs ?? SHELL_COMMAND_DEFAULT_TIMEOUT_MS;
   return defineTool({
     name: 'shell_command',
     description: DESCRIPTION,
@@ -59,13 +58,16 @@ export function createShellCommandTool(options: ShellCommandToolOptions = {}): T
     async execute(args, context): Promise<ToolResult> {
       const patched = await interceptApplyPatch(args.command, args.workdir, context);
       if (patched) return patched;
-      const { env, signal, onUpdate } = context;
+      const { env, signal, onUpdate, commandTimeouts } = context;
+      const maxTimeoutMs = options.maxTimeoutMs ?? commandTimeouts?.maxMs;
       const run = await runShellCommand(env, {
         command: args.command,
         ...(args.workdir === undefined ? {} : { cwd: args.workdir }),
         ...(args.timeout_ms === undefined ? {} : { timeoutMs: args.timeout_ms }),
-        defaultTimeoutMs,
-        ...(options.maxTimeoutMs === undefined ? {} : { maxTimeoutMs: options.maxTimeoutMs }),
+        // The tool's own options win, then the session's timeouts, then codex's.
+        defaultTimeoutMs:
+          options.defaultTimeoutMs ?? commandTimeouts?.defaultMs ?? SHELL_COMMAND_DEFAULT_TIMEOUT_MS,
+        ...(maxTimeoutMs === undefined ? {} : { maxTimeoutMs }),
         signal,
         onOutput: (chunk) => onUpdate?.({ text: chunk.text, stream: chunk.stream }),
       });

@@ -109,6 +109,8 @@ export class InteractiveApp {
       this.welcome();
       this.attach(await this.host.initialSession((message) => this.transcript.notice(message, 'warning')));
       this.replay();
+      if (this.session.history.length > 0)
+        this.transcript.notice(`Continuing session ${this.session.id}.`, 'plain');
       this.mode = 'idle';
       this.render();
     } catch (error) {
@@ -153,11 +155,7 @@ export class InteractiveApp {
       process.on(signal, handler);
       this.cleanups.push(() => process.off(signal, handler));
     }
-    const onContinue = (): void => {
-      if (stdin.isTTY) stdin.setRawMode(true);
-      if (stdout.isTTY) stdout.write('\x1b[?2004h');
-      this.render();
-    };
+    const onContinue = (): void => this.resumeTerminal();
     process.on('SIGCONT', onContinue);
     this.cleanups.push(() => process.off('SIGCONT', onContinue));
   }
@@ -169,11 +167,21 @@ export class InteractiveApp {
     while (this.cleanups.length > 0) this.cleanups.pop()!();
   }
 
+  /** Ctrl+Z: gives the terminal back and stops the process, as a shell's job control expects. */
   private suspend(): void {
     this.renderer.clearLive();
     if (this.io.stdin.isTTY) this.io.stdin.setRawMode(false);
     if (this.io.stdout.isTTY) this.io.stdout.write('\x1b[?2004l');
-    process.kill(process.pid, 'SIGTSTP');
+    process.kill(0, 'SIGTSTP'); // the whole job: wrappers (npx, tsx) stop with it
+    // Runs once the process continues (or at once when there is no job control to stop it).
+    setImmediate(() => this.resumeTerminal());
+  }
+
+  private resumeTerminal(): void {
+    if (this.mode === 'exiting') return;
+    if (this.io.stdin.isTTY) this.io.stdin.setRawMode(true);
+    if (this.io.stdout.isTTY) this.io.stdout.write('\x1b[?2004h');
+    this.render();
   }
 
   // ─── sessions ──────────────────────────────────────────────────────────
@@ -191,7 +199,6 @@ export class InteractiveApp {
   replay(): void {
     if (this.session.history.length === 0) return;
     replayHistory(this.transcript, this.session.history, this.host.workingDirectory);
-    this.transcript.gap();
   }
 
   private welcome(): void {

@@ -28,16 +28,20 @@ export interface CommandContext {
 /** The keys, for /help and docs/interactive.md. */
 export const KEY_HELP: ReadonlyArray<readonly [string, string]> = [
   ['Enter', 'send; while the agent works: queue a steering message'],
-  ['Tab / Alt+Enter', 'while the agent works: queue a follow-up (runs after the turn)'],
-  ['Esc', 'interrupt the turn (queued messages come back to the editor)'],
+  ['Tab / Alt+Enter', 'while the agent works: queue a follow-up'],
+  ['Esc', 'interrupt the turn (queued messages return)'],
   ['Ctrl+C', 'clear the input; twice in a row: exit'],
-  ['Ctrl+D', 'exit (on an empty input)'],
-  ['Ctrl+J, \\ Enter', 'new line in the input'],
+  ['Ctrl+D', 'exit (when the input is empty)'],
+  ['Ctrl+J, or \\ then Enter', 'new line in the input'],
   ['Up / Down', 'move between lines, then through earlier inputs'],
-  ['Ctrl+A/E, Ctrl+W/U/K', 'line start/end, delete word/to start/to end'],
+  ['Ctrl+A / Ctrl+E', 'start / end of the line'],
+  ['Ctrl+W / Ctrl+U / Ctrl+K', 'delete a word / to line start / to line end'],
   ['Ctrl+L', 'clear the screen'],
   ['Tab (idle)', 'complete a /command'],
 ];
+
+/** Width of the first column of /help. */
+const HELP_COLUMN = 26;
 
 /** Runs the slash command `name` (already validated) with its argument text. */
 export async function runCommand(name: string, args: string, context: CommandContext): Promise<void> {
@@ -71,11 +75,11 @@ export async function runCommand(name: string, args: string, context: CommandCon
 
 function help(transcript: Transcript): void {
   const rows: Line[] = [[span('Keys', 'bold')]];
-  for (const [key, what] of KEY_HELP) rows.push([span(key.padEnd(22), 'accent'), span(what)]);
+  for (const [key, what] of KEY_HELP) rows.push([span(key.padEnd(HELP_COLUMN), 'accent'), span(what)]);
   rows.push([], [span('Commands', 'bold')]);
   for (const spec of COMMANDS) {
     const usage = `/${spec.name}${spec.usage ? ` ${spec.usage}` : ''}`;
-    rows.push([span(usage.padEnd(22), 'accent'), span(spec.summary)]);
+    rows.push([span(usage.padEnd(HELP_COLUMN), 'accent'), span(spec.summary)]);
   }
   transcript.lines(rows);
 }
@@ -243,8 +247,8 @@ async function resume(args: string, context: CommandContext): Promise<void> {
   context.setBusy('Resuming…');
   try {
     const session = await context.host.resumeSession(picked.sessionId);
-    transcript.notice(`Resumed session ${session.id}.`, 'plain');
     await context.switchTo(session, { closePrevious: true, replay: true });
+    transcript.notice(`Resumed session ${session.id}.`, 'plain');
   } finally {
     context.setBusy(undefined);
   }

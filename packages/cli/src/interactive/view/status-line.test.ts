@@ -25,6 +25,7 @@ describe('statusLine', () => {
       'claude-sonnet-5-5 · effort high · 12.3k tokens · context 14% · $0.01',
     );
     expect(lineText(statusLine(INFO, 56))).toBe('claude-sonnet-5-5 · high · 12.3k tok · ctx 14% · $0.01');
+    expect(lineText(statusLine(INFO, 50))).toBe('claude-sonnet-5-5 · 12.3k tok · ctx 14% · $0.01');
     const tiny = lineText(statusLine(INFO, 30));
     expect(textWidth(tiny)).toBe(30);
     expect(tiny.endsWith('…')).toBe(true);

@@ -28,6 +28,7 @@ export function statusLine(info: StatusInfo, width: number): Line {
     [`${info.provider}/${info.model}`, `effort ${effort}`, `${tokens} tokens`, `context ${context}`, cost],
     [info.model, `effort ${effort}`, `${tokens} tokens`, `context ${context}`, cost],
     [info.model, effort, `${tokens} tok`, `ctx ${context}`, cost],
+    [info.model, `${tokens} tok`, `ctx ${context}`, cost],
   ];
   for (const parts of variants) {
     const text = parts.join(' · ');

@@ -49,12 +49,12 @@ interface Setup {
   live: () => string[];
 }
 
-async function start(env: NodeJS.ProcessEnv = {}): Promise<Setup> {
+async function start(env: NodeJS.ProcessEnv = {}, prompt?: string): Promise<Setup> {
   const host = new FakeHost();
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
   const io = { stdin, stdout, stderr: stdout } as unknown as TerminalIO;
-  const app = new InteractiveApp(host, io, { env, exitWindowMs: 60_000 });
+  const app = new InteractiveApp(host, io, { env, exitWindowMs: 60_000, ...(prompt ? { prompt } : {}) });
   const exit = app.run();
   await tick();
   return {
@@ -212,6 +212,32 @@ describe('InteractiveApp', () => {
     running.app.render();
     expect(running.stdout.written.replace(new RegExp(SGR.source, 'g'), '')).toContain('● Hello there.');
     expect(running.live().at(-1)).toContain('context <1%');
+  });
+
+  it('reopens the session when it closed itself after a failure', async () => {
+    running = await start();
+    const first = running.session();
+    running.app.onInput('hi\r');
+    first.emit(event('session_end', { state: 'CLOSED', reason: 'error', error: 'disk full' }));
+    await tick();
+    expect(running.host.calls).toEqual(['interrupt:session-1']);
+    expect(running.session()).not.toBe(first);
+    expect(running.app.isWorking).toBe(false);
+  });
+
+  it('shows the rows of a long input around the cursor and keeps the status line', async () => {
+    running = await start();
+    running.app.onInput(Array.from({ length: 40 }, (_, index) => `line ${index}`).join('\n'));
+    const { live, cursor } = running.app.liveArea(80);
+    expect(live.length).toBeLessThanOrEqual(24);
+    expect(lineText(live[cursor.row]!)).toBe('  line 39');
+    expect(lineText(live.at(-1)!)).toContain('effort default');
+  });
+
+  it('sends the task given on the command line as the first message', async () => {
+    running = await start({}, 'explain this repository');
+    expect(running.session().calls).toEqual(['submit:explain this repository']);
+    expect(running.app.isWorking).toBe(true);
   });
 
   it('writes no colour with NO_COLOR', async () => {

@@ -21,6 +21,8 @@ export interface TerminalIO {
 
 export interface AppOptions {
   env?: NodeJS.ProcessEnv;
+  /** Sent as the first message once the session is open. */
+  prompt?: string;
   /** How long the first Ctrl+C waits for the second. */
   exitWindowMs?: number;
 }
@@ -62,6 +64,7 @@ export class InteractiveApp {
   private exitCode: number | undefined;
   private resolveDone: ((code: number) => void) | undefined;
   private readonly exitWindowMs: number;
+  private readonly firstPrompt: string | undefined;
   private readonly cleanups: Array<() => void> = [];
 
   constructor(
@@ -75,6 +78,7 @@ export class InteractiveApp {
     this.theme = new Theme(colorsEnabled(env, tty));
     this.renderer = new Renderer(io.stdout, this.theme, tty);
     this.exitWindowMs = options.exitWindowMs ?? 2000;
+    this.firstPrompt = options.prompt?.trim() || undefined;
   }
 
   get session(): SessionLike {
@@ -112,6 +116,7 @@ export class InteractiveApp {
       if (this.session.history.length > 0)
         this.transcript.notice(`Continuing session ${this.session.id}.`, 'plain');
       this.mode = 'idle';
+      if (this.firstPrompt !== undefined) this.send(this.firstPrompt);
       this.render();
     } catch (error) {
       this.teardownTerminal();
@@ -289,8 +294,10 @@ export class InteractiveApp {
         break;
       case 'session_end':
         this.transcript.settle();
-        if (event.data.reason === 'error')
+        if (event.data.reason === 'error') {
           this.transcript.notice(`The session ended: ${event.data.error ?? 'error'}`, 'error');
+          void this.reopenAfterFailure();
+        }
         break;
       default:
         break;
@@ -564,6 +571,28 @@ export class InteractiveApp {
     this.requestRender();
   }
 
+  /**
+   * The session closed itself after a failure it could not recover from (a store that cannot be
+   * written, say): the conversation goes on in the session reopened from what was recorded.
+   */
+  private async reopenAfterFailure(): Promise<void> {
+    if (this.mode === 'exiting' || this.mode === 'aborting') return;
+    const session = this.session;
+    try {
+      const reopened = await this.host.interrupt(session);
+      if (this.currentMode === 'exiting' || this.sessionValue !== session) return;
+      this.attach(reopened);
+      this.transcript.notice('The session was reopened; the conversation goes on.');
+    } catch (error) {
+      this.transcript.notice(
+        `The session could not be reopened: ${error instanceof Error ? error.message : String(error)}. /clear starts a new one.`,
+        'error',
+      );
+    }
+    if (this.currentMode === 'working') this.setMode('idle');
+    this.requestRender();
+  }
+
   private async command(name: string, args: string): Promise<void> {
     const wasWorking = this.mode === 'working';
     try {
@@ -676,14 +705,20 @@ export class InteractiveApp {
     if (activity) live.push(activity);
     live.push([span('─'.repeat(width), 'dim')]);
     const layout = this.editor.layout(width, 2);
+    // A long input shows the rows around the cursor; the rest of the live area keeps its place.
+    const room = Math.max(1, this.height - 6);
+    const first = Math.max(0, Math.min(layout.cursorRow - room + 1, layout.rows.length - room));
     const editorTop = live.length;
-    layout.rows.forEach((row, index) => {
-      live.push([...(index === 0 ? PROMPT : PROMPT_REST), span(row)]);
+    layout.rows.slice(first, first + room).forEach((row, index) => {
+      live.push([...(index + first === 0 ? PROMPT : PROMPT_REST), span(row)]);
     });
     const menu = this.menuRows(width);
     live.push(...menu);
     live.push(this.statusRow(width));
-    return { live, cursor: { row: editorTop + layout.cursorRow, column: 2 + layout.cursorColumn } };
+    return {
+      live,
+      cursor: { row: editorTop + layout.cursorRow - first, column: 2 + layout.cursorColumn },
+    };
   }
 
   private activityRow(width: number): Line | undefined {

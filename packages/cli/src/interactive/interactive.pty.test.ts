@@ -2,7 +2,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedTurn } from '@weft/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type InteractiveRun, type Launcher, rows, startInteractive } from './testing/pty-fixture.js';
+import {
+  binaryBuilt,
+  type InteractiveRun,
+  type Launcher,
+  rows,
+  startInteractive,
+} from './testing/pty-fixture.js';
 import { tmuxAvailable } from './testing/tmux-terminal.js';
 
 // The interactive mode in a real pseudo-terminal (tmux), against the fake model server. Screens
@@ -10,7 +16,10 @@ import { tmuxAvailable } from './testing/tmux-terminal.js';
 // where a turn must still be running when keys arrive, it waits on a file the test creates, or on
 // a stream stalled far longer than any test.
 
-const LAUNCHERS: Launcher[] = ['harness'];
+// The built `weft` command (turbo builds it before the tests); before a build, or with
+// WEFT_INTERACTIVE_LAUNCHER=harness, runInteractive on the runtime from source.
+const LAUNCHERS: Launcher[] =
+  process.env.WEFT_INTERACTIVE_LAUNCHER === 'harness' || !binaryBuilt() ? ['harness'] : ['binary'];
 
 /** A Bash call that prints "waiting" and blocks until the test creates `file` in the project folder. */
 function gatedBash(file: string): ScriptedTurn {

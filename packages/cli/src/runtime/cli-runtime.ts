@@ -99,6 +99,7 @@ export class CliRuntime {
       initial = error;
     }
     const runtime = new CliRuntime(config, table, initial);
+    runtime.warmUp();
     await runtime.env.initialize();
     return runtime;
   }
@@ -286,6 +287,23 @@ export class CliRuntime {
   async close(): Promise<void> {
     await this.current?.close();
     await Promise.allSettled([this.client.close(), this.env.cleanup()]);
+  }
+
+  /**
+   * Loads what the first model call needs (the provider's SDK, Node's fetch) at the first idle
+   * moment, so that it overlaps the session's start (a git snapshot in a child process) instead of
+   * following it. Failures are left for the call itself to report.
+   */
+  private warmUp(): void {
+    const provider = this.initial?.provider.name ?? this.client.defaultProvider;
+    setImmediate(() => {
+      void globalThis.fetch;
+      if (provider)
+        void this.client
+          .adapter(provider)
+          .initialize?.()
+          .catch(() => {});
+    });
   }
 
   private get initial(): ModelChoice | undefined {

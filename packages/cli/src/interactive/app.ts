@@ -140,6 +140,10 @@ export class InteractiveApp {
       stdin.pause();
       if (stdin.isTTY) stdin.setRawMode(false);
     });
+    // A terminal that went away (SIGHUP) fails writes; exiting cleanly matters more than drawing.
+    const onError = (): void => {};
+    stdout.on('error', onError);
+    this.cleanups.push(() => stdout.off('error', onError));
     if (stdout.isTTY) {
       stdout.write('\x1b[?2004h'); // bracketed paste
       this.cleanups.push(() => stdout.write('\x1b[?2004l'));

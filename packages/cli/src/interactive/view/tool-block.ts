@@ -56,7 +56,8 @@ export class ToolBlock {
   liveRows(width: number): Line[] {
     const rows = this.header(width, 'running');
     const tail = sanitize(this.output).replace(/\n+$/, '');
-    if (tail !== '') {
+    // A subagent's calls stay one line each, also while they run.
+    if (tail !== '' && this.agentId === undefined) {
       const wrapped = wrapText(tail, Math.max(1, width - 4), 'dim');
       for (const row of wrapped.slice(-LIVE_OUTPUT_ROWS)) rows.push([span('  │ ', 'dim'), ...row]);
     }

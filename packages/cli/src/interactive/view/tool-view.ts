@@ -15,7 +15,14 @@ const PRIMARY_KEYS = [
   'dir_path',
   'paths',
   'agent_type',
+  'agent_name',
+  'target',
+  'targets',
+  'task_id',
+  'shell_id',
+  'image_url',
   'message',
+  'description',
 ];
 
 /** Long text arguments (file contents, patches, replacements): summarised by their size. */
@@ -28,6 +35,7 @@ const BULKY_KEYS = new Set([
   'edits',
   'todos',
   'plan',
+  'prompt',
 ]);
 
 const MAX_VALUE_CELLS = 60;

@@ -256,3 +256,21 @@ describe('Transcript', () => {
     expect(rows.map((row) => coloured.render(row)).join('\n')).toContain('\x1b[32m+b\x1b[0m');
   });
 });
+
+describe('summarizeArguments', () => {
+  it('puts the main argument first and summarises long texts', async () => {
+    const { summarizeArguments } = await import('./tool-view.js');
+    expect(summarizeArguments({ description: 'run tests', command: 'npm test' })).toBe(
+      'npm test, description: "run tests"',
+    );
+    expect(summarizeArguments({ file_path: '/p/a.ts', content: 'a\nb\nc' }, '/p')).toBe(
+      'a.ts, content: 3 lines',
+    );
+    expect(summarizeArguments({ description: 'explore', prompt: 'Find every TODO\nand list them' })).toBe(
+      'explore, prompt: 2 lines',
+    );
+    expect(summarizeArguments({ todos: [{}, {}] })).toBe('todos: 2 items');
+    expect(summarizeArguments({ path: '/elsewhere/x' }, '/p')).toBe('/elsewhere/x');
+    expect(summarizeArguments('raw {json')).toBe('"raw {json"');
+  });
+});

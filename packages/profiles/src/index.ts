@@ -1,5 +1,11 @@
 export { type AnthropicProfileOptions, createAnthropicProfile } from './anthropic/anthropic-profile.js';
 export { buildAnthropicPrompt } from './anthropic/anthropic-prompt.js';
+export {
+  AGENT_MODEL_ALIASES,
+  type AgentModelAlias,
+  createAgentTool,
+  createSendMessageTool,
+} from './anthropic/tools/agent-tools.js';
 export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from './anthropic/tools/bash-tool.js';
 export { createEditTool } from './anthropic/tools/edit-tool.js';
 export { createGlobTool } from './anthropic/tools/glob-tool.js';
@@ -20,6 +26,7 @@ export {
 } from './gemini/tools/background-tools.js';
 export { createGeminiGlobTool } from './gemini/tools/glob-tool.js';
 export { createGrepSearchTool, GREP_SEARCH_DEFAULT_MAX_MATCHES } from './gemini/tools/grep-search-tool.js';
+export { createInvokeAgentTool } from './gemini/tools/invoke-agent-tool.js';
 export { createListDirectoryTool } from './gemini/tools/list-directory-tool.js';
 export { createGeminiReadFileTool } from './gemini/tools/read-file-tool.js';
 export { createReplaceTool } from './gemini/tools/replace-tool.js';
@@ -41,6 +48,7 @@ export { createOpenAIProfile, type OpenAIProfileOptions } from './openai/openai-
 export { buildOpenAIPrompt } from './openai/openai-prompt.js';
 export { createApplyPatchTool } from './openai/tools/apply-patch-tool.js';
 export { createListDirTool } from './openai/tools/list-dir-tool.js';
+export { createMultiAgentTools, WAIT_AGENT_DEFAULT_TIMEOUT_MS } from './openai/tools/multi-agent-tools.js';
 export { createReadFileTool } from './openai/tools/read-file-tool.js';
 export {
   createShellCommandTool,

@@ -1,8 +1,9 @@
-import type { Tool } from '@weft/agent-core';
+import type { SubagentManager, Tool } from '@weft/agent-core';
 import { type ProfileOptions, resolveCapabilities } from '../shared/capabilities.js';
 import { limitsFromGeneric } from '../shared/tool-limits.js';
 import type { ProfileProviderOptions, WeftProfile } from '../shared/weft-profile.js';
 import { buildAnthropicPrompt } from './anthropic-prompt.js';
+import { type AgentModelAlias, createAgentTool, createSendMessageTool } from './tools/agent-tools.js';
 import { BASH_DEFAULT_TIMEOUT_MS, createBashTool } from './tools/bash-tool.js';
 import { createEditTool } from './tools/edit-tool.js';
 import { createGlobTool } from './tools/glob-tool.js';
@@ -19,6 +20,11 @@ export interface AnthropicProfileOptions extends ProfileOptions {
   maxCommandTimeoutMs?: number;
   /** Beta features to enable (`anthropic-beta`), e.g. 'context-1m-2025-08-07'. */
   betaHeaders?: readonly string[];
+  /**
+   * Model ids for the Agent tool's `model` aliases (sonnet, opus, haiku, fable); an alias without
+   * one runs the agent on the session's model.
+   */
+  agentModels?: Partial<Record<AgentModelAlias, string>>;
   /** Further `providerOptions.anthropic` fields, merged over the profile's. */
   anthropic?: Readonly<Record<string, unknown>>;
 }
@@ -33,6 +39,7 @@ const LIMIT_ALIASES = {
   Glob: 'glob',
   TaskOutput: 'shell',
   Agent: 'spawn_agent',
+  SendMessage: 'spawn_agent',
 };
 
 /**
@@ -79,5 +86,13 @@ export function createAnthropicProfile(options: AnthropicProfileOptions): WeftPr
     projectDocFiles: ['CLAUDE.md'],
     defaultCommandTimeoutMs: defaultTimeoutMs,
     toolLimits: limitsFromGeneric(LIMIT_ALIASES),
+    // Claude Code's way to delegate: Agent runs a subagent to its end; SendMessage continues one;
+    // TaskOutput and TaskStop also reach agents started in the background.
+    subagentTools: (manager: SubagentManager): readonly Tool[] => [
+      createAgentTool(manager, options.agentModels ? { models: options.agentModels } : {}) as Tool,
+      createSendMessageTool(manager) as Tool,
+      createTaskOutputTool(manager) as Tool,
+      createTaskStopTool(manager) as Tool,
+    ],
   };
 }

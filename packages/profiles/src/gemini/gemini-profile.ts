@@ -1,4 +1,4 @@
-import type { Tool } from '@weft/agent-core';
+import type { SubagentManager, Tool } from '@weft/agent-core';
 import { createReadManyFilesTool } from '@weft/tools-fs';
 import { type ProfileOptions, resolveCapabilities } from '../shared/capabilities.js';
 import { limitsFromGeneric } from '../shared/tool-limits.js';
@@ -10,6 +10,7 @@ import {
 } from './tools/background-tools.js';
 import { createGeminiGlobTool } from './tools/glob-tool.js';
 import { createGrepSearchTool } from './tools/grep-search-tool.js';
+import { createInvokeAgentTool } from './tools/invoke-agent-tool.js';
 import { createListDirectoryTool } from './tools/list-directory-tool.js';
 import { createGeminiReadFileTool } from './tools/read-file-tool.js';
 import { createReplaceTool } from './tools/replace-tool.js';
@@ -52,8 +53,8 @@ const LIMIT_ALIASES = {
 };
 
 /**
- * run_shell_command already cuts output over 40 000 characters gemini-cli's way (head and tail,
- * pointing at the saved file); the session should not cut it again.
+ * gemini-cli cuts shell output over 40 000 characters; the session does it here (output too large
+ * for the environment to keep is cut by the tool, gemini-cli's way, to about that size).
  */
 const OWN_LIMITS = { run_shell_command: 41_000 };
 
@@ -91,5 +92,7 @@ export function createGeminiProfile(options: GeminiProfileOptions): WeftProfile 
     projectDocFiles: ['GEMINI.md'],
     defaultCommandTimeoutMs: options.defaultCommandTimeoutMs ?? GEMINI_DEFAULT_COMMAND_TIMEOUT_MS,
     toolLimits: limitsFromGeneric(LIMIT_ALIASES, OWN_LIMITS),
+    // gemini-cli's one delegation tool in place of the loop spec's four.
+    subagentTools: (manager: SubagentManager): readonly Tool[] => [createInvokeAgentTool(manager) as Tool],
   };
 }

@@ -5,7 +5,8 @@ import { createGeminiProfile } from './gemini-profile.js';
 /**
  * gemini-cli 0.61.0's declarations (shared/reference/reference-agent-tool-schemas.md §3.2). Its
  * schemas do not set `additionalProperties`, except write_todos (both levels); defaults are
- * applied by the tools, not written in the schemas.
+ * applied by the tools, not written in the schemas. Tools that keep gemini-cli's default schema
+ * (the background-process tools, invoke_agent) carry an optional `wait_for_previous`.
  */
 const GEMINI_CLI: Record<string, ObjectFacts> = {
   read_file: {
@@ -77,12 +78,13 @@ const GEMINI_CLI: Record<string, ObjectFacts> = {
       },
     },
   },
-  list_background_processes: { parameters: {} },
+  list_background_processes: { parameters: { wait_for_previous: { type: 'boolean' } } },
   read_background_output: {
     parameters: {
       pid: { type: 'integer', required: true },
       lines: { type: 'integer', minimum: 1 },
       delay_ms: { type: 'integer' },
+      wait_for_previous: { type: 'boolean' },
     },
   },
   write_todos: {

@@ -1,10 +1,11 @@
-import type { Tool } from '@weft/agent-core';
+import type { SubagentManager, Tool } from '@weft/agent-core';
 import { type ProfileOptions, resolveCapabilities } from '../shared/capabilities.js';
 import { limitsFromGeneric } from '../shared/tool-limits.js';
 import type { ProfileProviderOptions, WeftProfile } from '../shared/weft-profile.js';
 import { buildOpenAIPrompt } from './openai-prompt.js';
 import { createApplyPatchTool } from './tools/apply-patch-tool.js';
 import { createListDirTool } from './tools/list-dir-tool.js';
+import { createMultiAgentTools } from './tools/multi-agent-tools.js';
 import { createReadFileTool } from './tools/read-file-tool.js';
 import { createShellCommandTool, SHELL_COMMAND_DEFAULT_TIMEOUT_MS } from './tools/shell-command-tool.js';
 import { createExecCommandTool, createWriteStdinTool } from './tools/unified-exec-tools.js';
@@ -41,7 +42,9 @@ const LIMIT_ALIASES = {
   read_file: 'read_file',
   list_dir: 'glob',
   spawn_agent: 'spawn_agent',
+  send_input: 'spawn_agent',
   wait_agent: 'spawn_agent',
+  close_agent: 'spawn_agent',
 };
 
 /**
@@ -96,5 +99,7 @@ export function createOpenAIProfile(options: OpenAIProfileOptions): WeftProfile 
     projectDocFiles: ['.codex/instructions.md'],
     defaultCommandTimeoutMs: defaultTimeoutMs,
     toolLimits: limitsFromGeneric(LIMIT_ALIASES, OWN_LIMITS),
+    // codex's multi-agent tools in place of the loop spec's four.
+    subagentTools: (manager: SubagentManager): readonly Tool[] => createMultiAgentTools(manager),
   };
 }

@@ -62,6 +62,12 @@ describe('Bash (Claude Code)', () => {
     expect(call.details).toMatchObject({ timedOut: true, timeoutMs: 200 });
   });
 
+  it('returns output the environment kept whole untouched (the session cuts it for the model)', async () => {
+    const call = await ws.call(bash, { command: 'seq 1 12000' });
+    expect(call.text.startsWith('1\n2\n')).toBe(true);
+    expect(call.text.endsWith('\n11999\n12000')).toBe(true);
+  });
+
   it('replaces an output too large to keep with a persisted-output block pointing at the saved file', async () => {
     const call = await ws.call(bash, { command: 'seq 1 100000' });
     const lines = call.text.split('\n');

@@ -93,8 +93,13 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashParamete
 
 /** The text of a finished command as Claude Code shows it, before the status. */
 async function bashOutput(env: ExecutionEnvironment, run: ShellRunResult): Promise<string> {
-  // Only the tail of a very large output is in memory; the environment saved the whole of it.
-  if (run.fullOutputPath) return persistedOutput(env, run.fullOutputPath, run.totalBytes);
+  // Output the environment kept whole is returned whole: the session's truncation plays the part
+  // of Claude Code's size cap, and the event keeps all of it. Only the tail of a larger output is
+  // in memory; the environment saved the whole of it, which Claude Code's persisted form points at.
+  if (run.outputTruncated) {
+    if (run.fullOutputPath) return persistedOutput(env, run.fullOutputPath, run.totalBytes);
+    return `[Output too large (${formatSize(run.totalBytes)}); only its end is shown.]\n${run.output.trimEnd()}`;
+  }
   return run.output.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
 }
 

@@ -1,6 +1,15 @@
-import { defineTool, errorResult, type Tool, type ToolResult, Type, textResult } from '@weft/agent-core';
+import {
+  defineTool,
+  errorResult,
+  type SubagentManager,
+  type Tool,
+  type ToolResult,
+  Type,
+  textResult,
+} from '@weft/agent-core';
 import type { ManagedProcess } from '../../shared/processes/managed-process.js';
 import { ProcessRegistry } from '../../shared/processes/process-registry.js';
+import { agentTaskOutput, agentTaskStop, isAgentTask } from './agent-tasks.js';
 
 const outputParameters = Type.Object(
   {
@@ -27,14 +36,18 @@ const stopParameters = Type.Object(
 export type TaskOutputParameters = typeof outputParameters;
 export type TaskStopParameters = typeof stopParameters;
 
-/** Claude Code's `TaskOutput`: output of a command started with run_in_background. */
-export function createTaskOutputTool(): Tool<TaskOutputParameters> {
+/**
+ * Claude Code's `TaskOutput`: the output of a command started with run_in_background, or (given
+ * the session's subagent manager) of an agent started with Agent run_in_background.
+ */
+export function createTaskOutputTool(agents?: SubagentManager): Tool<TaskOutputParameters> {
   return defineTool({
     name: 'TaskOutput',
     description:
       'Reads the output of a background task started with Bash run_in_background: the output since the last read, its status, and its exit code once it has finished. With block (the default) it waits up to timeout milliseconds for the task to finish.',
     parameters: outputParameters,
     async execute(args, { env, signal }): Promise<ToolResult> {
+      if (agents && isAgentTask(agents, args.task_id)) return agentTaskOutput(agents, args, signal);
       const process = ProcessRegistry.of(env).get(Number(args.task_id));
       if (!process) return errorResult(`No background task found with ID: ${args.task_id}`);
       let finished = process.result !== undefined;
@@ -59,8 +72,8 @@ export function createTaskOutputTool(): Tool<TaskOutputParameters> {
   });
 }
 
-/** Claude Code's `TaskStop`: stops a background task. */
-export function createTaskStopTool(): Tool<TaskStopParameters> {
+/** Claude Code's `TaskStop`: stops a background command (or, given the manager, a background agent). */
+export function createTaskStopTool(agents?: SubagentManager): Tool<TaskStopParameters> {
   return defineTool({
     name: 'TaskStop',
     description: 'Stops a background task started with Bash run_in_background (its whole process group).',
@@ -68,6 +81,7 @@ export function createTaskStopTool(): Tool<TaskStopParameters> {
     async execute(args, { env }): Promise<ToolResult> {
       const id = args.task_id ?? args.shell_id;
       if (id === undefined) return errorResult('Give the task_id of the task to stop.');
+      if (agents && isAgentTask(agents, id)) return agentTaskStop(agents, id);
       const process = ProcessRegistry.of(env).get(Number(id));
       if (!process) return errorResult(`No background task found with ID: ${id}`);
       if (process.result !== undefined) {

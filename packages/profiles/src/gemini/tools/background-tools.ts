@@ -2,7 +2,13 @@ import { defineTool, errorResult, type Tool, type ToolResult, Type, textResult }
 import type { ManagedProcess } from '../../shared/processes/managed-process.js';
 import { ProcessRegistry } from '../../shared/processes/process-registry.js';
 
-const listParameters = Type.Object({});
+// gemini-cli gives every tool that keeps the default schema an optional wait_for_previous (run
+// after the earlier calls of the turn instead of alongside them). Weft's session decides how calls
+// run, so it is accepted and has no effect.
+const waitForPrevious = Type.Optional(
+  Type.Boolean({ description: 'Wait for the earlier calls of this turn to finish first.' }),
+);
+const listParameters = Type.Object({ wait_for_previous: waitForPrevious });
 const readParameters = Type.Object({
   pid: Type.Integer({ description: 'The PID run_shell_command reported for the background process.' }),
   lines: Type.Optional(
@@ -11,6 +17,7 @@ const readParameters = Type.Object({
   delay_ms: Type.Optional(
     Type.Integer({ description: 'Wait this long before reading, to let output arrive.' }),
   ),
+  wait_for_previous: waitForPrevious,
 });
 
 export type ListBackgroundProcessesParameters = typeof listParameters;

@@ -13,8 +13,7 @@ import { ProcessRegistry } from '../../shared/processes/process-registry.js';
 
 /** gemini-cli stops a command after this long without output. */
 export const SHELL_INACTIVITY_TIMEOUT_MS = 300_000;
-/** gemini-cli replaces output over this many characters with its head and tail. */
-export const SHELL_OUTPUT_MAX_CHARS = 40_000;
+/** gemini-cli's head and tail of an output too large to show (40 000 characters in all). */
 const HEAD_CHARS = 8_000;
 const TAIL_CHARS = 32_000;
 /** How long a backgrounded command runs before its first output is reported, when delay_ms is not set. */
@@ -150,11 +149,14 @@ async function runWatched(
 }
 
 /**
- * The output as the model sees it: whole up to 40 000 characters; beyond, when the environment
- * saved the whole output to a file, gemini-cli's head-and-tail form pointing at that file.
+ * The output as the model sees it. Whole when the environment kept all of it: gemini-cli cuts
+ * output over 40 000 characters in its core, and the session's truncation plays that part, so
+ * the event keeps everything. When only the end was kept, gemini-cli's head-and-tail form,
+ * pointing at the file the environment saved.
  */
 async function shownOutput(env: ExecutionEnvironment, result: ExecResult): Promise<string> {
-  if (!result.fullOutputPath || result.totalBytes <= SHELL_OUTPUT_MAX_CHARS) return result.output;
+  if (!result.outputTruncated) return result.output;
+  if (!result.fullOutputPath) return `[Output too large; only its end is shown.]\n${result.output}`;
   const headText = Buffer.from(
     await env.readFile(result.fullOutputPath, { start: 0, end: HEAD_CHARS * 4 }),
   ).toString('utf8');

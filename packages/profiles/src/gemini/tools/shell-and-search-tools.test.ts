@@ -58,7 +58,15 @@ describe('run_shell_command (gemini-cli)', () => {
     expect(call.text).toContain('\nError: Command was stopped after running for 1 seconds.\n');
   });
 
-  it("replaces output over 40 000 characters with gemini-cli's head and tail, pointing at the saved file", async () => {
+  it('returns output the environment kept whole untouched (the session cuts it for the model)', async () => {
+    const call = await ws.call(shell, { command: 'seq 1 12000' });
+    expect(call.text).not.toContain('Output too large');
+    expect(call.text).toMatch(
+      /^<untrusted_context>\nOutput: 1\n2\n[\s\S]*\n11999\n12000\nProcess Group PGID/,
+    );
+  });
+
+  it("replaces output too large to keep with gemini-cli's head and tail, pointing at the saved file", async () => {
     const call = await ws.call(shell, { command: 'seq 1 100000' });
     const match = call.text.match(
       /^<untrusted_context>\nOutput: Output too large\. Showing first 8,000 and last 32,000 characters\. For full output see: (\S+)\n1\n2\n/,

@@ -54,7 +54,7 @@ async function start(env: NodeJS.ProcessEnv = {}, prompt?: string): Promise<Setu
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
   const io = { stdin, stdout, stderr: stdout } as unknown as TerminalIO;
-  const app = new InteractiveApp(host, io, { env, exitWindowMs: 60_000, ...(prompt ? { prompt } : {}) });
+  const app = new InteractiveApp(host, io, { env, ...(prompt ? { prompt } : {}) });
   const exit = app.run();
   await tick();
   return {

@@ -23,8 +23,6 @@ export interface AppOptions {
   env?: NodeJS.ProcessEnv;
   /** Sent as the first message once the session is open. */
   prompt?: string;
-  /** How long the first Ctrl+C waits for the second. */
-  exitWindowMs?: number;
 }
 
 type Mode = 'starting' | 'idle' | 'working' | 'aborting' | 'busy' | 'exiting';
@@ -56,14 +54,13 @@ export class InteractiveApp {
   private readonly echoed: string[] = [];
   private contextTokens: number | undefined;
   private hint: { text: string; style: 'warning' | 'dim' | 'error' } | undefined;
-  private exitArmedAt: number | undefined;
+  private exitArmed = false;
   private renderTimer: NodeJS.Timeout | undefined;
   private spinnerTimer: NodeJS.Timeout | undefined;
   private escapeTimer: NodeJS.Timeout | undefined;
   private spinnerFrame = 0;
   private exitCode: number | undefined;
   private resolveDone: ((code: number) => void) | undefined;
-  private readonly exitWindowMs: number;
   private readonly firstPrompt: string | undefined;
   private readonly cleanups: Array<() => void> = [];
 
@@ -77,7 +74,6 @@ export class InteractiveApp {
     const tty = io.stdout.isTTY === true;
     this.theme = new Theme(colorsEnabled(env, tty));
     this.renderer = new Renderer(io.stdout, this.theme, tty);
-    this.exitWindowMs = options.exitWindowMs ?? 2000;
     this.firstPrompt = options.prompt?.trim() || undefined;
   }
 
@@ -341,7 +337,7 @@ export class InteractiveApp {
     if (this.mode === 'exiting') return;
     const isCtrlC = key.name === 'char' && key.ctrl === true && key.text === 'c';
     if (!isCtrlC) {
-      this.exitArmedAt = undefined;
+      this.exitArmed = false;
       this.hint = undefined;
     }
     this.handleKey(key);
@@ -437,15 +433,17 @@ export class InteractiveApp {
     actions[letter]?.();
   }
 
-  /** First Ctrl+C: clears the input and arms the exit; a second one within the window exits. */
+  /**
+   * First Ctrl+C: clears the input and arms the exit, which the status line says; a second Ctrl+C
+   * exits. Any other key disarms it. No time window: what the screen says is what happens.
+   */
   private ctrlC(): void {
-    const now = Date.now();
-    if (this.exitArmedAt !== undefined && now - this.exitArmedAt <= this.exitWindowMs) {
+    if (this.exitArmed) {
       void this.exit(0);
       return;
     }
     this.editor.take();
-    this.exitArmedAt = now;
+    this.exitArmed = true;
     this.hint = {
       text:
         this.mode === 'working'
@@ -453,13 +451,6 @@ export class InteractiveApp {
           : 'Press Ctrl+C again to exit',
       style: 'warning',
     };
-    setTimeout(() => {
-      if (this.exitArmedAt === now) {
-        this.exitArmedAt = undefined;
-        this.hint = undefined;
-        this.requestRender();
-      }
-    }, this.exitWindowMs).unref();
   }
 
   private complete(): void {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedTurn } from '@weft/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it as vitestIt } from 'vitest';
 import {
   binaryBuilt,
   type InteractiveRun,
@@ -41,6 +41,10 @@ function gatedBash(file: string): ScriptedTurn {
 const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
 
 const text = (value: string): ScriptedTurn => ({ content: [{ type: 'text', text: value }] });
+
+/** Per test: generous, for a machine busy with other work (each screen wait has its own timeout). */
+const TIMEOUT_MS = 120_000;
+const it = (name: string, test: () => Promise<void>) => vitestIt(name, test, TIMEOUT_MS);
 
 describe.skipIf(!tmuxAvailable()).each(LAUNCHERS)(
   'interactive mode in a pseudo-terminal (%s)',

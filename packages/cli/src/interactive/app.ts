@@ -107,7 +107,13 @@ export class InteractiveApp {
     this.setUpTerminal();
     try {
       this.welcome();
-      this.attach(await this.host.initialSession((message) => this.transcript.notice(message, 'warning')));
+      const session = await this.host.initialSession((message) => this.transcript.notice(message, 'warning'));
+      if (this.currentMode === 'exiting') {
+        // Left (Ctrl+C twice, a signal) while the session was opening.
+        await session.close().catch(() => {});
+        return done;
+      }
+      this.attach(session);
       this.replay();
       if (this.session.history.length > 0)
         this.transcript.notice(`Continuing session ${this.session.id}.`, 'plain');
@@ -489,6 +495,11 @@ export class InteractiveApp {
       }
       editor.remember(text);
       editor.take();
+      if (parsed.spec.name !== 'clear' && parsed.spec.name !== 'exit') {
+        // The command stays in the conversation, above what it prints.
+        this.transcript.gap();
+        this.transcript.lines([[span(text.trim(), 'dim')]], [span('› ', 'dim')], PROMPT_REST);
+      }
       void this.command(parsed.spec.name, parsed.args);
       return;
     }

@@ -115,8 +115,10 @@ export class InteractiveApp {
       }
       this.attach(session);
       this.replay();
-      if (this.session.history.length > 0)
+      if (this.session.history.length > 0) {
+        this.transcript.gap();
         this.transcript.notice(`Continuing session ${this.session.id}.`, 'plain');
+      }
       this.mode = 'idle';
       if (this.firstPrompt !== undefined) this.send(this.firstPrompt);
       this.render();

@@ -10,6 +10,7 @@ export interface ParameterFacts {
   maximum?: number;
   exclusiveMinimum?: number;
   minLength?: number;
+  maxLength?: number;
   minItems?: number;
   maxItems?: number;
   /** For arrays: the facts of each item's properties. */
@@ -32,6 +33,7 @@ interface JsonSchema {
   maximum?: number;
   exclusiveMinimum?: number;
   minLength?: number;
+  maxLength?: number;
   minItems?: number;
   maxItems?: number;
   items?: JsonSchema;
@@ -47,6 +49,7 @@ const FACT_KEYS = [
   'maximum',
   'exclusiveMinimum',
   'minLength',
+  'maxLength',
   'minItems',
   'maxItems',
 ] as const;

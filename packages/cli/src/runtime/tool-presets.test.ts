@@ -38,7 +38,16 @@ describe('toolAllowed', () => {
     expect(toolAllowed('Bash', 'readonly', ['Bash'])).toBe(false);
   });
 
-  test('the subagent tools are the session’s four', () => {
-    expect(SUBAGENT_TOOLS).toEqual(['spawn_agent', 'send_input', 'wait', 'close_agent']);
+  test('the subagent tools: the session’s and each profile’s names for them', () => {
+    expect(SUBAGENT_TOOLS).toEqual([
+      'spawn_agent',
+      'send_input',
+      'wait',
+      'wait_agent',
+      'close_agent',
+      'Agent',
+      'SendMessage',
+      'invoke_agent',
+    ]);
   });
 });

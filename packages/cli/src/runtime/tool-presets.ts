@@ -39,11 +39,15 @@ const KINDS: Readonly<Record<string, ToolKind>> = {
   run_shell_command: 'shell',
   list_background_processes: 'shell',
   read_background_output: 'shell',
-  // The session's subagent tools.
+  // Subagents: the session's own tools, and the profiles' versions of them.
   spawn_agent: 'subagent',
   send_input: 'subagent',
   wait: 'subagent',
+  wait_agent: 'subagent',
   close_agent: 'subagent',
+  Agent: 'subagent',
+  SendMessage: 'subagent',
+  invoke_agent: 'subagent',
 };
 
 const PRESET_KINDS: Readonly<Record<Exclude<ToolPreset, 'default'>, ReadonlySet<ToolKind>>> = {
@@ -69,7 +73,7 @@ export function toolAllowed(
   return kind !== undefined && PRESET_KINDS[preset].has(kind);
 }
 
-/** The session's subagent tools, which it adds itself (the CLI turns them off instead of filtering them). */
+/** The subagent tools, which the session adds itself (the CLI turns them off instead of filtering them). */
 export const SUBAGENT_TOOLS: readonly string[] = Object.keys(KINDS).filter(
   (name) => KINDS[name] === 'subagent',
 );

@@ -6,7 +6,11 @@ export {
   reportAbsolute,
   reportComparison,
 } from './bench/report.js';
-export { describeReadmeExamples, type TestApi } from './docs/describe-readme-examples.js';
+export {
+  describeReadmeExamples,
+  type ReadmeExampleOptions,
+  type TestApi,
+} from './docs/describe-readme-examples.js';
 export {
   type ExampleRun,
   type ReadmeExample,

@@ -1,3 +1,3 @@
-import { describeDocExamples } from './doc-examples.test-support.js';
+import { describeDocExamples } from '../testing/doc-examples.test-support.js';
 
-describeDocExamples(new URL('../../docs/system-prompt.md', import.meta.url), 1);
+describeDocExamples(new URL('../../docs/system-prompt.md', import.meta.url));

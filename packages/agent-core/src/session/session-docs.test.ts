@@ -1,6 +1,3 @@
-import { describeDocExamples } from '../context/doc-examples.test-support.js';
+import { describeDocExamples } from '../testing/doc-examples.test-support.js';
 
-describeDocExamples(
-  new URL('../../docs/session.md', import.meta.url),
-  new URL('./docs-entry.test-support.ts', import.meta.url),
-);
+describeDocExamples(new URL('../../docs/session.md', import.meta.url));

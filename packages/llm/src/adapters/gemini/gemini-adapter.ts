@@ -72,7 +72,8 @@ export class GeminiAdapter implements ProviderAdapter {
         ...params,
         config: {
           ...params.config,
-          ...(signal ? { abortSignal: signal } : {}),
+          // A per-call signal: the SDK never removes the listener it adds to the one it gets.
+          ...(signal ? { abortSignal: AbortSignal.any([signal]) } : {}),
           // A whole-request deadline, which for a non-streamed answer is the wait for the response.
           httpOptions: { timeout: requestTimeoutMs },
         },

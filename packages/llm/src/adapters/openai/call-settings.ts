@@ -15,7 +15,9 @@ export function resolveCallSettings(
   adapterDefaults: { requestTimeoutMs?: number | undefined; streamIdleTimeoutMs?: number | undefined },
 ): CallSettings {
   return {
-    signal: options?.signal,
+    // A per-call signal that follows the caller's: the SDK adds an abort listener to the signal it
+    // gets and never removes it, which on a session-long signal piles up one listener per call.
+    signal: options?.signal ? AbortSignal.any([options.signal]) : undefined,
     requestTimeoutMs:
       options?.requestTimeoutMs ?? adapterDefaults.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     streamIdleTimeoutMs:

@@ -16,6 +16,8 @@ export type {
   OutputChunk,
   PathAccess,
   Platform,
+  ProcessHandle,
+  StartProcessOptions,
 } from './environment/execution-environment.js';
 export type { SessionEventListener } from './events/event-hub.js';
 export type { SessionEvent, SessionEventData, SessionEventKind, StopReason } from './events/session-event.js';

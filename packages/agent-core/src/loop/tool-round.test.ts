@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../events/session-event.js';
-import { type Harness, ofKind, recordEvents, startHarness } from '../session/testing/harness.js';
+import { type Harness, ofKind, recordEvents, startHarness, testProfile } from '../session/testing/harness.js';
 import { bigOutputTool, readFileTool, shellTool } from '../session/testing/test-tools.js';
 import { defineTool } from '../tools/tool.js';
 import { call, calls, text } from './loop.test-support.js';
@@ -45,6 +45,28 @@ describe('tool calls in the loop', () => {
     });
     await session.submit('go');
     expect(sentResults(1)[0]?.content).toMatch(
+      /^x{500}\n\n\[WARNING: Tool output was truncated\. 4000 characters/,
+    );
+  });
+
+  it('applies the profile’s limits for its own tool names, and the session config’s over them', async () => {
+    harness = await startHarness();
+    harness.server.enqueue(
+      call('big_output', { size: 5_000 }),
+      text('ok'),
+      call('big_output', { size: 5_000 }),
+      text('ok'),
+    );
+    const profile = {
+      ...testProfile({ tools: [bigOutputTool] }),
+      toolLimits: { toolOutputLimits: { big_output: 2_000 } },
+    };
+    await harness.session({ profile }).submit('go');
+    expect(sentResults(1)[0]?.content).toMatch(
+      /^x{1000}\n\n\[WARNING: Tool output was truncated\. 3000 characters/,
+    );
+    await harness.session({ profile, config: { toolOutputLimits: { big_output: 1_000 } } }).submit('go');
+    expect(sentResults(3)[0]?.content).toMatch(
       /^x{500}\n\n\[WARNING: Tool output was truncated\. 4000 characters/,
     );
   });

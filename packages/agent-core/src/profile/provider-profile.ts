@@ -1,5 +1,6 @@
 import type { ProviderOptions } from '@weft/llm';
 import type { ExecutionEnvironment } from '../environment/execution-environment.js';
+import type { SessionConfig } from '../session/session-config.js';
 import type { SubagentManager } from '../subagents/subagent-manager.js';
 import type { Tool } from '../tools/tool.js';
 
@@ -25,6 +26,13 @@ export interface ProviderProfile {
   readonly projectDocFiles: readonly string[];
   /** A default command timeout that beats the session's (Claude Code's 120 s). */
   readonly defaultCommandTimeoutMs?: number;
+  /**
+   * Output limits for this profile's tool names (the session's defaults name only the generic
+   * tools). The session config's own entries win over these.
+   */
+  readonly toolLimits?: Partial<
+    Pick<SessionConfig, 'toolOutputLimits' | 'toolLineLimits' | 'toolTruncationModes'>
+  >;
   /**
    * The subagent tools under this profile's names and parameters, built on the session's manager.
    * Absent: the loop spec's spawn_agent, send_input, wait and close_agent.

@@ -686,9 +686,15 @@ export class Session {
           maxMs: this.config.maxCommandTimeoutMs,
         },
         truncation: {
-          charLimits: this.config.toolOutputLimits,
-          lineLimits: this.config.toolLineLimits,
-          modes: this.config.toolTruncationModes,
+          charLimits: {
+            ...this.selection.profile.toolLimits?.toolOutputLimits,
+            ...this.config.toolOutputLimits,
+          },
+          lineLimits: { ...this.selection.profile.toolLimits?.toolLineLimits, ...this.config.toolLineLimits },
+          modes: {
+            ...this.selection.profile.toolLimits?.toolTruncationModes,
+            ...this.config.toolTruncationModes,
+          },
         },
         emit: (kind, data) => {
           this.hub.emit(kind, data);

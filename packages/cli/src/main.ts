@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { HELP, VERSION } from './args/help.js';
 import { type CliArgs, type Mode, parseCliArgs } from './args/parse-args.js';
 import { UsageError } from './args/usage-error.js';
@@ -7,6 +8,14 @@ import { EXIT } from './modes/exit-codes.js';
 import { type ModeIO, readAll } from './modes/mode-io.js';
 import { runSessionsCommand } from './modes/sessions-command.js';
 import { CliRuntime } from './runtime/cli-runtime.js';
+
+/**
+ * Node's fetch parses HTTP with a WebAssembly module; V8 compiles its hot parser function again
+ * with its optimizing compiler in a background thread, and exiting waits for that job (about
+ * 100 ms on our machines, longer than the whole model call). The baseline compiler's code is
+ * quick enough for the traffic of a model stream. Set before the first fetch compiles the module.
+ */
+setFlagsFromString('--liftoff-only');
 
 /** Runs weft with `argv` (without node and the script) on the process's streams, then exits with its code. */
 export async function main(argv: readonly string[]): Promise<void> {

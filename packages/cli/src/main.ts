@@ -67,11 +67,12 @@ async function run(argv: readonly string[], io: ModeIO, startedAt: number): Prom
       }
       case 'interactive': {
         const { runInteractive } = await import('./interactive/index.js');
-        return await runInteractive(runtime, {
-          stdin: process.stdin,
-          stdout: process.stdout,
-          stderr: process.stderr,
-        });
+        return await runInteractive(
+          runtime,
+          { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+          // `weft "task"` on a terminal: the task is the first message.
+          args.task === undefined ? {} : { prompt: args.task },
+        );
       }
     }
   } finally {

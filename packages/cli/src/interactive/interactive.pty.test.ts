@@ -82,6 +82,12 @@ describe.skipIf(!tmuxAvailable()).each(LAUNCHERS)(
       expect(run.server.requests[0]?.view.messages.at(-1)?.text).toBe('say hello');
     });
 
+    it('sends the task given on the command line as the first message', async () => {
+      run = await startInteractive({ launcher, args: ['say hello first'], turns: [text('Hello first.')] });
+      await run.term.waitFor('Hello first.');
+      expect(run.server.requests[0]?.view.messages.at(-1)?.text).toBe('say hello first');
+    });
+
     it('shows the answer while it is still streaming', async () => {
       run = await startInteractive({
         launcher,

@@ -34,8 +34,12 @@ describe('the apply_patch command as a process', () => {
     expect(readFileSync(CLI, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(CLI).mode & 0o111).not.toBe(0);
     expect(JSON.parse(readFileSync(join(dirname(CLI), '..', 'package.json'), 'utf8')).bin).toEqual({
-      apply_patch: './dist/apply-patch-cli.js',
+      apply_patch: './bin/apply_patch.js',
     });
+    // The committed launcher (linked at install, before any build) loads the built command.
+    expect(readFileSync(join(dirname(CLI), '..', 'bin', 'apply_patch.js'), 'utf8')).toContain(
+      "import '../dist/apply-patch-cli.js';",
+    );
   });
 
   it('applies a patch given as its single argument, in its working directory', async () => {

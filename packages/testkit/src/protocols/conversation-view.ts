@@ -6,7 +6,7 @@ export interface ConversationView {
   /** System and developer instructions, joined with blank lines. */
   system: string;
   messages: ViewMessage[];
-  /** Names of the function tools offered. */
+  /** Names of the tools offered (function tools, and OpenAI Responses' custom tools). */
   tools: string[];
 }
 
@@ -26,7 +26,10 @@ export interface ViewMessage {
 export interface ViewToolCall {
   id: string | undefined;
   name: string;
+  /** Parsed JSON arguments; for a custom call, its raw input text. */
   arguments: unknown;
+  /** A call to a custom (freeform) tool (Responses' `custom_tool_call`). */
+  custom?: true;
 }
 
 export interface ViewToolResult {
@@ -35,6 +38,8 @@ export interface ViewToolResult {
   /** The result's text content, joined. */
   content: string;
   isError: boolean;
+  /** The output of a custom tool's call (Responses' `custom_tool_call_output`). */
+  custom?: true;
 }
 
 export function emptyMessage(role: ViewMessage['role']): ViewMessage {

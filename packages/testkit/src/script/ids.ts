@@ -22,8 +22,8 @@ export class IdFactory {
   anthropicRequest(): string {
     return `req_011${this.chars(BASE62, 21)}`;
   }
-  /** resp_…, msg_…, fc_…, rs_… (OpenAI Responses items): 48 hex characters. */
-  responsesItem(prefix: 'resp' | 'msg' | 'fc' | 'rs'): string {
+  /** resp_…, msg_…, fc_…, ctc_… (custom tool call), rs_… (OpenAI Responses items): 48 hex characters. */
+  responsesItem(prefix: 'resp' | 'msg' | 'fc' | 'ctc' | 'rs'): string {
     return `${prefix}_${this.chars(HEX, 48)}`;
   }
   /** call_… as both OpenAI APIs send: 24 base62 characters. */

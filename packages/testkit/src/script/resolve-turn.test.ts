@@ -69,4 +69,23 @@ describe('resolveTurn', () => {
     expect(new IdFactory(7).anthropicMessage()).toBe(new IdFactory(7).anthropicMessage());
     expect(new IdFactory(7).anthropicMessage()).not.toBe(new IdFactory(8).anthropicMessage());
   });
+
+  it('keeps a custom call’s input as raw text, for the Responses protocol only', () => {
+    const ids = new IdFactory(1);
+    const patch = '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch';
+    const call = { type: 'tool_call' as const, name: 'apply_patch', arguments: patch, custom: true };
+    expect(resolveTurn({ content: [call] }, 'openai-responses', 'm', ids).blocks[0]).toMatchObject({
+      custom: true,
+      argumentsJson: patch,
+      argumentsValue: {},
+    });
+    for (const protocol of ['anthropic', 'openai-chat', 'gemini'] as const) {
+      expect(() => resolveTurn({ content: [call] }, protocol, 'm', ids)).toThrow(
+        /exists only in the OpenAI Responses protocol/,
+      );
+    }
+    expect(() =>
+      resolveTurn({ content: [{ ...call, arguments: { input: patch } }] }, 'openai-responses', 'm', ids),
+    ).toThrow(/arguments are its raw input text/);
+  });
 });

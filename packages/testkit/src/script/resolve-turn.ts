@@ -21,6 +21,8 @@ export type ResolvedBlock =
       type: 'tool_call';
       id: string;
       name: string;
+      /** A custom tool's call: `argumentsJson` is then its raw input text, not JSON. */
+      custom: boolean;
       /** The arguments as JSON text ('' stays '': a call with no arguments streamed as nothing). */
       argumentsJson: string;
       /** The arguments parsed ({} for ''). */
@@ -56,14 +58,17 @@ export function resolveTurn(
           redacted: block.redacted ?? false,
         };
       case 'tool_call': {
+        const custom = block.custom === true;
+        if (custom) assertCustomCall(block.arguments, protocol, `content[${index}]`);
         const argumentsJson =
           typeof block.arguments === 'string' ? block.arguments : JSON.stringify(block.arguments);
         return {
           type: 'tool_call',
           id: block.id ?? (protocol === 'anthropic' ? ids.anthropicToolUse() : ids.openaiCall()),
           name: block.name,
+          custom,
           argumentsJson,
-          argumentsValue: parseArguments(argumentsJson),
+          argumentsValue: custom ? {} : parseArguments(argumentsJson),
           argumentChunks: splitText(argumentsJson, block.argumentChunks, `content[${index}].arguments`),
           thoughtSignature: block.thoughtSignature,
         };
@@ -82,6 +87,21 @@ export function resolveTurn(
     model: turn.model ?? requestModel,
     source: turn,
   };
+}
+
+/**
+ * Custom tool calls exist only in OpenAI Responses, and carry text: a script that asks another
+ * protocol for one, or gives one object arguments, is a mistake in the test.
+ */
+function assertCustomCall(args: unknown, protocol: Protocol, where: string): void {
+  if (protocol !== 'openai-responses') {
+    throw new ScriptError(
+      `${where}: a custom tool call exists only in the OpenAI Responses protocol, not ${protocol}`,
+    );
+  }
+  if (typeof args !== 'string') {
+    throw new ScriptError(`${where}: a custom tool call's arguments are its raw input text`);
+  }
 }
 
 /** Cuts `text` into stream pieces; a number cuts every n code points (never inside a surrogate pair). */

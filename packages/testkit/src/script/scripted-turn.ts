@@ -67,8 +67,17 @@ export interface ScriptedReasoning {
 export interface ScriptedToolCall {
   type: 'tool_call';
   name: string;
-  /** The arguments: an object, or the exact JSON text to stream (which may be '' for no arguments). */
+  /**
+   * The arguments: an object, or the exact JSON text to stream (which may be '' for no arguments).
+   * For a custom call, the raw input text.
+   */
   arguments: Record<string, unknown> | string;
+  /**
+   * A call to a custom (freeform) tool: OpenAI Responses' `custom_tool_call`, whose `input` is
+   * `arguments` as raw text (streamed as `response.custom_tool_call_input.delta` events, cut by
+   * `argumentChunks`). Only the Responses protocol has custom calls; the others refuse the script.
+   */
+  custom?: boolean;
   /** The call id. Default: a realistic id for the protocol (`toolu_…`, `call_…`; Gemini sends none). */
   id?: string;
   /** How the argument JSON is cut into stream deltas (not Gemini: it sends calls whole). */

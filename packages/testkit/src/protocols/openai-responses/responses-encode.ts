@@ -87,6 +87,22 @@ function planItems(turn: ResolvedTurn, context: CodecContext, itemStatus: string
         };
       }
       default: {
+        if (block.custom) {
+          // Field order as the API sends a custom tool call.
+          const id = context.ids.responsesItem('ctc');
+          return {
+            block,
+            id,
+            done: {
+              id,
+              type: 'custom_tool_call',
+              status: itemStatus,
+              call_id: block.id,
+              input: block.argumentsJson,
+              name: block.name,
+            },
+          };
+        }
         const id = context.ids.responsesItem('fc');
         return {
           block,
@@ -252,6 +268,26 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
         break;
       }
       case 'tool_call': {
+        if (block.custom) {
+          send('response.output_item.added', {
+            item: { ...done, status: 'in_progress', input: '' },
+            output_index,
+          });
+          for (const delta of block.argumentChunks) {
+            send('response.custom_tool_call_input.delta', {
+              item_id: id,
+              output_index,
+              delta,
+              obfuscation: obfuscation(delta),
+            });
+          }
+          send('response.custom_tool_call_input.done', {
+            item_id: id,
+            output_index,
+            input: block.argumentsJson,
+          });
+          break;
+        }
         send('response.output_item.added', {
           item: { ...done, status: 'in_progress', arguments: '' },
           output_index,

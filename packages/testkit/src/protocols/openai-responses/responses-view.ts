@@ -33,12 +33,20 @@ export function viewResponsesRequest(body: UnknownRecord): ConversationView {
         name: asString(item.name) ?? '',
         arguments: parseJsonOrKeep(asString(item.arguments) ?? ''),
       });
-    } else if (type === 'function_call_output') {
+    } else if (type === 'custom_tool_call') {
+      builder.message('assistant').toolCalls.push({
+        id: asString(item.call_id),
+        name: asString(item.name) ?? '',
+        arguments: asString(item.input) ?? '',
+        custom: true,
+      });
+    } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
       builder.message('tool').toolResults.push({
         id: asString(item.call_id),
         name: undefined,
         content: typeof item.output === 'string' ? item.output : contentText(item.output),
         isError: false,
+        ...(type === 'custom_tool_call_output' ? { custom: true } : {}),
       });
     }
   }

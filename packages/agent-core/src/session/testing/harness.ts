@@ -31,10 +31,10 @@ export interface AdapterSettings {
   streamIdleTimeoutMs?: number;
 }
 
-/** The real adapter for `provider`, pointed at the fake server. */
+/** The real adapter for `provider`, pointed at the fake server (or one in another process, by its URLs). */
 export function testAdapter(
   provider: TestProvider,
-  server: FakeModelServer,
+  server: Pick<FakeModelServer, 'baseUrls'>,
   settings: AdapterSettings = {},
 ): ProviderAdapter {
   const apiKey = settings.apiKey ?? 'test-key';

@@ -1,0 +1,328 @@
+/**
+ * Crash safety of a whole session (issue 5): a child process runs a real Session (real tools in
+ * a real folder, the JSONL store, the official SDK through @weft/llm, the fake model server of
+ * this process in strict mode) and is killed with SIGKILL at random points. Each killed run is
+ * resumed from its store here, and:
+ *
+ * - the resumed history is a prefix of what the uninterrupted run produced;
+ * - every turn the child announced (its turn_appended event) is in it, and at most the one entry
+ *   in flight besides (entries are written before their events);
+ * - the next request, built from that history (repaired where the kill cut a tool round), is
+ *   accepted by the server's provider-shape validation, and the resumed session completes its
+ *   input and keeps writing the same file.
+ *
+ * Kill points are drawn from a seeded generator: the seed is printed, and WEFT_CRASH_SEED=<seed>
+ * draws the same ones again (the moment a signal lands still depends on scheduling).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client, MISSING_RESULT_TEXT } from '@weft/llm';
+import { createTempDir, FakeModelServer, type TempDir } from '@weft/testkit';
+import { build } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Turn } from '../history/turn.js';
+import { historyFromEntries } from '../store/history-from-entries.js';
+import { JsonlSessionStore } from '../store/jsonl-session-store.js';
+import type { ChildLine } from './crash-child.test-support.js';
+import {
+  CONTINUE_PROMPT,
+  CONTINUED_TEXT,
+  CRASH_CONFIG,
+  CRASH_PROVIDERS,
+  type CrashProvider,
+  crashModel,
+  crashProfile,
+  SECOND_PROMPT_EFFORT,
+  TASK_PROMPTS,
+} from './crash-script.test-support.js';
+import { Session } from './session.js';
+import { testAdapter } from './testing/harness.js';
+import { ProcessTestEnvironment } from './testing/process-environment.js';
+
+const TRIALS_PER_PROVIDER = 20;
+/** Children running at once. */
+const PARALLEL = 2;
+const SEED = Number(process.env.WEFT_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SESSION_ID = 'crash';
+const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+let server: FakeModelServer;
+let dir: TempDir;
+/** The child, bundled once into one ESM file so each start is quick (tsx would take seconds). */
+let childScript: string;
+let bundleDir: string;
+
+beforeAll(async () => {
+  // Inside the package, so the bundle's imports (@weft/llm, the SDKs) resolve as from its source.
+  bundleDir = `${PACKAGE_DIR}node_modules/.cache/weft-crash-child-${process.pid}`;
+  mkdirSync(bundleDir, { recursive: true });
+  await build({
+    entry: { 'crash-child': fileURLToPath(new URL('./crash-child.test-support.ts', import.meta.url)) },
+    outDir: bundleDir,
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    // typebox is hundreds of small modules: inlined, the child starts faster.
+    noExternal: [/^typebox/],
+    config: false,
+    dts: false,
+    splitting: false,
+    silent: true,
+  });
+  childScript = `${bundleDir}/crash-child.js`;
+  server = await FakeModelServer.start({ strict: true });
+  server.when(() => true, crashModel);
+  dir = createTempDir('weft-session-crash-');
+  console.info(`session crash-safety seed: ${SEED} (rerun with WEFT_CRASH_SEED=${SEED})`);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  dir?.remove();
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+});
+
+/** Where a killed (or finished) run left its session. */
+interface RunPlace {
+  storeDir: string;
+  workDir: string;
+}
+
+interface ChildRun {
+  /** Every line the child printed, the ones after the kill included. */
+  lines: ChildLine[];
+  /** The child was killed (rather than finishing on its own). */
+  killed: boolean;
+}
+
+interface KillPlan {
+  /** Kill once this many event lines have arrived (0: as soon as the child is ready). */
+  afterLines: number;
+  /** And this many milliseconds after that. */
+  delayMs: number;
+}
+
+/** Runs the child to the end, or until `kill` says to SIGKILL it. */
+function runChild(provider: CrashProvider, place: RunPlace, kill?: KillPlan): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [childScript, provider, server.url, place.storeDir, place.workDir, SESSION_ID],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const lines: ChildLine[] = [];
+    let pending = '';
+    let stderr = '';
+    let killSent = false;
+    const killNow = () => child.kill('SIGKILL');
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      pending += text;
+      const complete = pending.split('\n');
+      pending = complete.pop() ?? '';
+      for (const line of complete) lines.push(JSON.parse(line) as ChildLine);
+      const events = lines.filter((line) => line.kind !== 'ready').length;
+      if (kill && !killSent && lines.length > 0 && events >= kill.afterLines) {
+        killSent = true;
+        if (kill.delayMs === 0) killNow();
+        else setTimeout(killNow, kill.delayMs);
+      }
+    });
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (signal === 'SIGKILL') return resolve({ lines, killed: true });
+      if (code !== 0) return reject(new Error(`the child failed (exit ${code}): ${stderr}`));
+      resolve({ lines, killed: false });
+    });
+  });
+}
+
+/** A small seeded generator (mulberry32): the same seed draws the same kill points. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * A turn as far as the comparison goes: what the model and the host see, without the values
+ * that differ between runs by design (turn ids and timestamps, tool-call ids and response ids the
+ * server hands out, which are replaced by their order of first appearance).
+ */
+function comparable(turns: readonly Turn[]): unknown[] {
+  const ids = new Map<string, string>();
+  const idOf = (value: string) => {
+    if (!ids.has(value)) ids.set(value, `#${ids.size + 1}`);
+    return ids.get(value);
+  };
+  const walk = (value: unknown, key?: string): unknown => {
+    if (typeof value === 'string') {
+      if (key === 'timestamp') return '<time>';
+      if (key !== undefined && ID_KEYS.has(key)) return idOf(value);
+      return value;
+    }
+    if (Array.isArray(value)) return value.map((item) => walk(item));
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+    }
+    return value;
+  };
+  return turns.map((turn) => walk(turn));
+}
+
+const ID_KEYS = new Set(['id', 'toolCallId', 'responseId', 'providerItemId']);
+
+describe.each(CRASH_PROVIDERS)('a %s session killed with SIGKILL at random points', (provider) => {
+  it(`resumes from its store ${TRIALS_PER_PROVIDER} times: a prefix of the uninterrupted run, and a request the server accepts`, async () => {
+    const random = seededRandom(SEED + CRASH_PROVIDERS.indexOf(provider) * 0x9e3779b9);
+    const client = new Client({ providers: [testAdapter(provider, server)] });
+    const placeFor = (name: string): RunPlace => {
+      const place = {
+        storeDir: dir.join(provider, name, 'store'),
+        workDir: dir.join(provider, name, 'work'),
+      };
+      mkdirSync(place.workDir, { recursive: true });
+      return place;
+    };
+
+    // The reference: one run to the end.
+    const referencePlace = placeFor('reference');
+    const referenceRun = await runChild(provider, referencePlace);
+    expect(referenceRun.killed).toBe(false);
+    const referenceStore = new JsonlSessionStore({ directory: referencePlace.storeDir });
+    const referenceRebuilt = historyFromEntries((await referenceStore.load(SESSION_ID)).entries);
+    const reference = referenceRebuilt.turns;
+    expect(referenceRebuilt.reasoningEffort).toBe(SECOND_PROMPT_EFFORT);
+    // Tool rounds (parallel ones among them), text and reasoning, over two prompts.
+    expect(reference.map((turn) => turn.type)).toEqual([
+      'user',
+      ...['assistant', 'tool_results', 'assistant', 'tool_results', 'assistant', 'tool_results', 'assistant'],
+      'user',
+      ...['assistant', 'tool_results', 'assistant'],
+    ]);
+    const expected = comparable(reference);
+    /** Turns before the second prompt: the effort changed after them. */
+    const firstPromptTurns = reference.findIndex(
+      (turn) =>
+        turn.type === 'user' &&
+        turn.content.some((part) => part.type === 'text' && part.text === TASK_PROMPTS[1]),
+    );
+
+    // Kill points: the run's event lines cut into stretches at each turn it announces, one
+    // stretch per trial in turn, a random line inside it, sometimes a few milliseconds later.
+    const events = referenceRun.lines.filter((line) => line.kind !== 'ready' && line.kind !== 'done');
+    const turnEnds = events.flatMap((line, index) => (line.kind === 'turn_appended' ? [index + 1] : []));
+    const bounds = [0, ...turnEnds, events.length];
+    const plans = Array.from({ length: TRIALS_PER_PROVIDER }, (_, trial): KillPlan => {
+      const stretch = trial % (bounds.length - 1);
+      const from = stretch === 0 ? 0 : bounds[stretch]! + 1;
+      const to = bounds[stretch + 1]!;
+      const afterLines = from + Math.floor(random() * (to - from + 1));
+      const delayMs = random() < 0.5 ? 0 : Math.floor(random() * 4);
+      return { afterLines, delayMs };
+    });
+
+    const outcomes: string[] = [];
+    let midRound = 0;
+    let tornLines = 0;
+    const runTrial = async (trial: number): Promise<void> => {
+      const plan = plans[trial]!;
+      const context = `${provider} trial ${trial} (seed ${SEED}, kill after ${plan.afterLines} lines + ${plan.delayMs} ms)`;
+      const place = placeFor(`trial-${trial}`);
+      const run = await runChild(provider, place, plan);
+      const announced = run.lines.flatMap((line) =>
+        line.kind === 'turn_appended' && line.turnId !== undefined ? [line.turnId] : [],
+      );
+      const store = new JsonlSessionStore({ directory: place.storeDir });
+      if (!existsSync(store.pathOf(SESSION_ID))) {
+        // Killed before the session file was created: nothing was announced either.
+        expect(announced, context).toEqual([]);
+        outcomes.push(`${trial}:-`);
+        return;
+      }
+
+      tornLines += (await store.load(SESSION_ID)).warnings.length;
+      const session = await Session.resume(store, SESSION_ID, {
+        profile: crashProfile(provider),
+        env: new ProcessTestEnvironment(place.workDir),
+        client,
+        config: CRASH_CONFIG,
+        retry: { sleep: async () => {} },
+      });
+      const resumed = [...session.history];
+
+      // A prefix of the uninterrupted run, turn by turn.
+      expect(resumed.length, context).toBeLessThanOrEqual(reference.length);
+      expect(comparable(resumed), context).toEqual(expected.slice(0, resumed.length));
+      // Everything announced is there, under the ids the events gave; at most the entry in
+      // flight (written, its event not yet out) besides.
+      expect(
+        resumed.slice(0, announced.length).map((turn) => turn.id),
+        context,
+      ).toEqual(announced);
+      expect(resumed.length - announced.length, context).toBeLessThanOrEqual(1);
+      // The effort change between the prompts is restored once written: it was announced, or a
+      // turn written after it is there.
+      const effortAnnounced = run.lines.some((line) => line.kind === 'effort_change');
+      if (effortAnnounced || resumed.length > firstPromptTurns) {
+        expect(session.reasoningEffort, context).toBe(SECOND_PROMPT_EFFORT);
+      } else if (resumed.length < firstPromptTurns) {
+        expect(session.reasoningEffort, context).toBe(CRASH_CONFIG.reasoningEffort);
+      }
+
+      // The next input: its requests pass the server's strict validation, and it completes.
+      const prompt = `${CONTINUE_PROMPT} (${provider} trial ${trial}).`;
+      const result = await session.submit(prompt);
+      const requests = server.requests.filter((request) =>
+        request.view.messages.some((message) => message.text.includes(prompt)),
+      );
+      expect(
+        requests.map((request) => request.outcome),
+        context,
+      ).toEqual([
+        { type: 'turn', status: 200 },
+        { type: 'turn', status: 200 },
+      ]);
+      expect(result, context).toMatchObject({ stopReason: 'completed', text: CONTINUED_TEXT });
+      // A round the kill cut short: each of its calls is answered "no result was recorded" (as
+      // the text of the result, or inside Gemini's {"error": ...} response object).
+      const last = resumed.at(-1);
+      const unanswered =
+        last?.type === 'assistant' ? last.message.content.filter((part) => part.kind === 'tool_call') : [];
+      const synthetic = requests[0]?.view.messages.flatMap((message) =>
+        message.toolResults.filter((toolResult) => toolResult.content.includes(MISSING_RESULT_TEXT)),
+      );
+      expect(synthetic?.length, context).toBe(unanswered.length);
+      await session.close();
+      // The resumed session went on writing the same file: it loads as the session ended.
+      const reloaded = await store.load(SESSION_ID);
+      expect(reloaded.warnings, context).toEqual([]);
+      expect(historyFromEntries(reloaded.entries).turns, context).toEqual(session.history);
+
+      if (unanswered.length > 0) midRound++;
+      outcomes.push(`${trial}:${resumed.length}${unanswered.length > 0 ? '*' : ''}`);
+    };
+
+    for (let first = 0; first < TRIALS_PER_PROVIDER; first += PARALLEL) {
+      const batch = Array.from(
+        { length: Math.min(PARALLEL, TRIALS_PER_PROVIDER - first) },
+        (_, index) => first + index,
+      );
+      await Promise.all(batch.map(runTrial));
+    }
+    await client.close();
+    console.info(
+      `${provider}: ${TRIALS_PER_PROVIDER} kills (trial:turns resumed, * = cut mid tool round, - = before the file): ${outcomes.join(' ')}; torn last lines: ${tornLines}`,
+    );
+    // The kills landed across the run, tool rounds included.
+    expect(midRound).toBeGreaterThan(0);
+  }, 120_000);
+});

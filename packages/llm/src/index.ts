@@ -63,14 +63,16 @@ export {
   type ToolCallData,
   type ToolResultData,
 } from './types/content.js';
-export type {
-  JsonSchema,
-  ProviderOptions,
-  ReasoningEffort,
-  Request,
-  ResponseFormat,
-  ToolChoice,
-  ToolDefinition,
+export {
+  CUSTOM_TOOL_PARAMETERS,
+  type CustomToolFormat,
+  type JsonSchema,
+  type ProviderOptions,
+  type ReasoningEffort,
+  type Request,
+  type ResponseFormat,
+  type ToolChoice,
+  type ToolDefinition,
 } from './types/request.js';
 export type { FinishReason, FinishReasonKind, RateLimitInfo, Response, Warning } from './types/response.js';
 export type { StreamEvent, StreamEventType } from './types/stream-event.js';

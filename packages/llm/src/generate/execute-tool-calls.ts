@@ -1,3 +1,4 @@
+import { functionArguments } from '../adapters/shared/custom-tools.js';
 import type { Message, ToolCallData, ToolResultData } from '../types/content.js';
 import type { Tool } from './tool.js';
 import { validateJsonSchema } from './validate-json-schema.js';
@@ -37,13 +38,15 @@ async function executeOne(
     isError,
   });
   if (!tool?.execute) return result(`Unknown tool: ${call.name}`, true);
-  if (typeof call.arguments === 'string') {
+  // A custom call's raw text is its tool's `{ input }`.
+  const args = functionArguments(call);
+  if (typeof args === 'string') {
     return result(
-      `Invalid arguments for tool ${call.name}: not a JSON object (${truncate(call.arguments)}). Call it again with a JSON object.`,
+      `Invalid arguments for tool ${call.name}: not a JSON object (${truncate(args)}). Call it again with a JSON object.`,
       true,
     );
   }
-  const problems = validateJsonSchema(call.arguments, tool.parameters);
+  const problems = validateJsonSchema(args, tool.parameters);
   if (problems.length > 0) {
     return result(
       `Invalid arguments for tool ${call.name}:\n${problems.map((p) => `- ${p}`).join('\n')}`,
@@ -51,7 +54,7 @@ async function executeOne(
     );
   }
   try {
-    const output = await tool.execute(call.arguments, { toolCallId: call.id, messages, signal });
+    const output = await tool.execute(args, { toolCallId: call.id, messages, signal });
     return result(toResultContent(output), false);
   } catch (error) {
     return result(error instanceof Error ? error.message || error.name : String(error), true);

@@ -17,6 +17,8 @@ export interface ToolExecutionContext {
  * the result back. Without, it is passive: calls to it are returned to the caller. `execute` gets
  * the arguments parsed and validated against `parameters`; whatever it returns (text or any
  * JSON-serialisable value) becomes the result, and whatever it throws becomes an error result.
+ * A custom tool (with `format`) gets `{ input }`: the raw text of a custom call, or the `input`
+ * of a function call from a provider that offered it as a function.
  */
 export interface Tool<Args extends Record<string, unknown> = Record<string, unknown>> extends ToolDefinition {
   // Method syntax on purpose: a Tool<{ city: string }> is then usable where a Tool is expected
@@ -50,5 +52,11 @@ export function defineTool<Args extends Record<string, unknown> = Record<string,
 
 /** The definition sent to the provider: the tool without its `execute`. */
 export function toolDefinition(tool: Tool): ToolDefinition {
-  return { name: tool.name, description: tool.description, parameters: tool.parameters };
+  const definition: ToolDefinition = {
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+  };
+  if (tool.format !== undefined) definition.format = tool.format;
+  return definition;
 }

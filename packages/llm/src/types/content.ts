@@ -34,10 +34,17 @@ export interface ToolCallData {
   /** The id results refer to (OpenAI's `call_id`; synthesized for Gemini, which sends none). */
   id: string;
   name: string;
-  /** Parsed arguments; a string when the model sent JSON that does not parse. */
+  /**
+   * Parsed arguments; a string when the model sent JSON that does not parse. For a custom tool's
+   * call (`type: 'custom'`), the raw input text as the model sent it, never parsed.
+   */
   arguments: Record<string, unknown> | string;
   /** The argument text exactly as the model sent it. */
   rawArguments?: string;
+  /**
+   * 'custom' for a call to a custom (freeform) tool (OpenAI Responses' `custom_tool_call`); its
+   * result then goes back as that provider's custom output. Absent or 'function': a function call.
+   */
   type?: 'function' | 'custom';
   /**
    * An opaque token the provider wants back with this call (Gemini's `thoughtSignature`). Valid

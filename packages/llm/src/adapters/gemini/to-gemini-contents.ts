@@ -2,6 +2,7 @@ import type { Content, Part } from '@google/genai';
 import { InvalidRequestError } from '../../errors/sdk-error.js';
 import { type ContentPart, Message, type ToolCallData } from '../../types/content.js';
 import type { Warning } from '../../types/response.js';
+import { functionArguments } from '../shared/custom-tools.js';
 import { parseToolArguments } from '../shared/parse-tool-arguments.js';
 import { functionResponseBody } from './function-response.js';
 import { GEMINI } from './provider-name.js';
@@ -34,7 +35,8 @@ function indexCalls(messages: readonly Message[]): Map<string, CallFacts> {
 
 /** Gemini's `args` must be an object; arguments that never parsed are sent as none, with a warning. */
 function argsOf(call: ToolCallData, warnings: Warning[]): Record<string, unknown> {
-  const args = typeof call.arguments === 'string' ? parseToolArguments(call.arguments) : call.arguments;
+  const given = functionArguments(call);
+  const args = typeof given === 'string' ? parseToolArguments(given) : given;
   if (typeof args === 'string') {
     warnings.push({
       code: 'tool_arguments_not_object',

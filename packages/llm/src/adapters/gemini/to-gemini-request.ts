@@ -3,6 +3,7 @@ import { InvalidRequestError } from '../../errors/sdk-error.js';
 import { repairHistory } from '../../history/repair-history.js';
 import type { Request, ResponseFormat } from '../../types/request.js';
 import type { Warning } from '../../types/response.js';
+import { customToolWarnings } from '../shared/custom-tools.js';
 import { signCurrentTurnCalls } from './current-turn-signatures.js';
 import { GEMINI } from './provider-name.js';
 import { thinkingConfigFor } from './thinking-config.js';
@@ -64,6 +65,7 @@ export async function toGeminiRequest(request: Request): Promise<TranslatedReque
   const tools = request.tools ?? [];
   const systemInstruction = systemInstructionOf(messages);
   const geminiTools = toGeminiTools(tools);
+  warnings.push(...customToolWarnings(tools, GEMINI));
   const toolConfig = toGeminiToolConfig(request.toolChoice, tools);
   const thinkingConfig = thinkingConfigFor(request.model, request.reasoningEffort);
   const config: GenerateContentConfig = {

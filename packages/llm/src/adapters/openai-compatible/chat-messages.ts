@@ -7,6 +7,7 @@ import { InvalidRequestError } from '../../errors/sdk-error.js';
 import type { ContentPart, Message, ToolResultData } from '../../types/content.js';
 import type { Warning } from '../../types/response.js';
 import { mediaUrl } from '../openai/media-url.js';
+import { functionArguments } from '../shared/custom-tools.js';
 import { resolveMedia } from '../shared/local-media.js';
 import { argumentsJson } from '../shared/parse-tool-arguments.js';
 import type { ChatQuirks } from './chat-quirks.js';
@@ -195,7 +196,7 @@ function assistantMessage(
         toolCalls.push({
           id: part.toolCall.id,
           type: 'function',
-          function: { name: part.toolCall.name, arguments: argumentsJson(part.toolCall.arguments) },
+          function: { name: part.toolCall.name, arguments: argumentsJson(functionArguments(part.toolCall)) },
         });
         break;
       case 'redacted_thinking':

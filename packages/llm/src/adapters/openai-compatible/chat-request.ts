@@ -1,6 +1,7 @@
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions/completions';
 import type { Request, ResponseFormat, ToolChoice, ToolDefinition } from '../../types/request.js';
 import type { Warning } from '../../types/response.js';
+import { customToolWarnings } from '../shared/custom-tools.js';
 import { toChatMessages } from './chat-messages.js';
 import type { ChatQuirks } from './chat-quirks.js';
 
@@ -28,6 +29,7 @@ export async function toChatRequest(
   const body: ChatBody = { model: request.model, messages };
   if (request.tools && request.tools.length > 0) {
     body.tools = request.tools.map(functionTool);
+    warnings.push(...customToolWarnings(request.tools, provider));
     body.tool_choice = toolChoice(request.toolChoice ?? { mode: 'auto' });
   }
   if (request.temperature !== undefined) body.temperature = request.temperature;

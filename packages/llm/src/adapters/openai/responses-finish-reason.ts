@@ -3,7 +3,7 @@ import type { FinishReason } from '../../types/response.js';
 
 /**
  * Responses reports `status`, not a finish reason. A completed response that called a function
- * ended for tool calls; one whose message is a refusal was filtered; an incomplete one says why in
+ * or a custom tool ended for tool calls; one whose message is a refusal was filtered; an incomplete one says why in
  * `incomplete_details.reason` (`max_output_tokens` → length, `content_filter`). `raw` is the
  * provider's own value: the incomplete reason when there is one, else the status.
  */
@@ -18,7 +18,7 @@ export function responsesFinishReason(
     return { reason: 'other', raw: reason ?? status };
   }
   if (status === 'completed') {
-    if (response.output.some((item) => item.type === 'function_call'))
+    if (response.output.some((item) => item.type === 'function_call' || item.type === 'custom_tool_call'))
       return { reason: 'tool_calls', raw: status };
     const refused = response.output.some(
       (item) => item.type === 'message' && item.content.some((part) => part.type === 'refusal'),

@@ -1,7 +1,8 @@
 import type {
-  ResponseFunctionCallOutputItemList,
   ResponseInputContent,
+  ResponseInputImage,
   ResponseInputItem,
+  ResponseInputText,
 } from 'openai/resources/responses/responses';
 import { InvalidRequestError } from '../../errors/sdk-error.js';
 import type {
@@ -49,7 +50,8 @@ export interface ResponsesInput {
  * developer text stays in place as a developer-role message (so its position in the conversation
  * is kept, as Codex does with its environment context); user content becomes input_text /
  * input_image / input_file; assistant turns are split into reasoning, message and function_call
- * items in their original order; tool results become function_call_output items linked by call_id.
+ * items in their original order (custom_tool_call for a custom tool's call); tool results become
+ * function_call_output (or custom_tool_call_output) items linked by call_id.
  */
 export async function toResponsesInput(
   messages: readonly Message[],
@@ -58,6 +60,7 @@ export async function toResponsesInput(
   const system: string[] = [];
   const input: ResponseInputItem[] = [];
   const warnings: Warning[] = [];
+  const outputs: OutputContext = { provider, customCalls: customCallIds(messages) };
 
   for (const message of messages) {
     switch (message.role) {
@@ -72,14 +75,14 @@ export async function toResponsesInput(
         break;
       }
       case 'user':
-        input.push(...(await userItems(message.content, provider, warnings)));
+        input.push(...(await userItems(message.content, outputs, warnings)));
         break;
       case 'assistant':
-        input.push(...(await assistantItems(message.content, provider, warnings)));
+        input.push(...(await assistantItems(message.content, outputs, warnings)));
         break;
       case 'tool':
         for (const part of message.content) {
-          if (part.kind === 'tool_result') input.push(await functionCallOutput(part.toolResult, provider));
+          if (part.kind === 'tool_result') input.push(await toolOutput(part.toolResult, outputs));
           else
             warnings.push({
               code: 'ignored_content',
@@ -108,9 +111,10 @@ function textOf(message: Message, warnings: Warning[]): string {
 
 async function userItems(
   parts: readonly ContentPart[],
-  provider: string,
+  outputs: OutputContext,
   warnings: Warning[],
 ): Promise<ResponseInputItem[]> {
+  const { provider } = outputs;
   const content: ResponseInputContent[] = [];
   const results: ResponseInputItem[] = [];
   for (const part of parts) {
@@ -147,7 +151,7 @@ async function userItems(
         );
       case 'tool_result':
         // Results belong in tool messages; one found in a user message still answers its call.
-        results.push(await functionCallOutput(part.toolResult, provider));
+        results.push(await toolOutput(part.toolResult, outputs));
         break;
       default:
         warnings.push({
@@ -167,7 +171,7 @@ function defaultFileName(mediaType: string): string {
 
 async function assistantItems(
   parts: readonly ContentPart[],
-  provider: string,
+  outputs: OutputContext,
   warnings: Warning[],
 ): Promise<ResponseInputItem[]> {
   const items: ResponseInputItem[] = [];
@@ -191,11 +195,13 @@ async function assistantItems(
       }
       case 'tool_call':
         flushMessage();
-        items.push(functionCall(part.toolCall));
+        items.push(
+          part.toolCall.type === 'custom' ? customToolCall(part.toolCall) : functionCall(part.toolCall),
+        );
         break;
       case 'tool_result':
         flushMessage();
-        items.push(await functionCallOutput(part.toolResult, provider));
+        items.push(await toolOutput(part.toolResult, outputs));
         break;
       default:
         warnings.push({
@@ -230,15 +236,55 @@ function functionCall(call: ToolCallData): ResponseInputItem {
   };
 }
 
-async function functionCallOutput(result: ToolResultData, provider: string): Promise<ResponseInputItem> {
-  const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
-  if (result.imageData === undefined) {
-    return { type: 'function_call_output', call_id: result.toolCallId, output: text };
+/**
+ * A custom tool's call as it came: its raw `input` text. Arguments that are an object here were
+ * made elsewhere (a call from a provider without custom tools has `{ input }`); their `input` is
+ * the text when it is one.
+ */
+function customToolCall(call: ToolCallData): ResponseInputItem {
+  const args = call.arguments;
+  const input =
+    typeof args === 'string' ? args : typeof args.input === 'string' ? args.input : JSON.stringify(args);
+  return { type: 'custom_tool_call', call_id: call.id, name: call.name, input };
+}
+
+/** What a tool result needs to be sent: the provider (for media) and which calls were custom. */
+interface OutputContext {
+  provider: string;
+  customCalls: ReadonlySet<string>;
+}
+
+/**
+ * The ids of the history's custom tool calls. A result carries only its call's id, and the API
+ * pairs outputs with calls by type as well as id (a `function_call_output` does not answer a
+ * `custom_tool_call`), so each result's kind is looked up from its call.
+ */
+function customCallIds(messages: readonly Message[]): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.content) {
+      if (part.kind === 'tool_call' && part.toolCall.type === 'custom') ids.add(part.toolCall.id);
+    }
   }
-  const image = await resolveMedia({ data: result.imageData, mediaType: result.imageMediaType }, provider);
-  const output: ResponseFunctionCallOutputItemList = [
+  return ids;
+}
+
+/** A result as `custom_tool_call_output` when it answers a custom call, else `function_call_output`. */
+async function toolOutput(result: ToolResultData, context: OutputContext): Promise<ResponseInputItem> {
+  const type = context.customCalls.has(result.toolCallId)
+    ? 'custom_tool_call_output'
+    : 'function_call_output';
+  const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+  if (result.imageData === undefined) return { type, call_id: result.toolCallId, output: text };
+  const image = await resolveMedia(
+    { data: result.imageData, mediaType: result.imageMediaType },
+    context.provider,
+  );
+  // Parts both output kinds accept (the custom one takes the narrower part types).
+  const output: (ResponseInputText | ResponseInputImage)[] = [
     { type: 'input_text', text },
     { type: 'input_image', image_url: mediaUrl(image), detail: 'auto' },
   ];
-  return { type: 'function_call_output', call_id: result.toolCallId, output };
+  return { type, call_id: result.toolCallId, output };
 }

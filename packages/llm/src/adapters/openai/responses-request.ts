@@ -1,4 +1,4 @@
-import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import type { ResponseCreateParamsBase, Tool as ResponsesTool } from 'openai/resources/responses/responses';
 import type {
   ReasoningEffort,
   Request,
@@ -44,8 +44,8 @@ export async function toResponsesRequest(request: Request, provider: string): Pr
   if (instructions !== undefined) body.instructions = instructions;
 
   if (request.tools && request.tools.length > 0) {
-    body.tools = request.tools.map(functionTool);
-    body.tool_choice = toolChoice(request.toolChoice ?? { mode: 'auto' });
+    body.tools = request.tools.map(responsesTool);
+    body.tool_choice = toolChoice(request.toolChoice ?? { mode: 'auto' }, request.tools);
   }
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.topP !== undefined) body.top_p = request.topP;
@@ -73,11 +73,19 @@ export async function toResponsesRequest(request: Request, provider: string): Pr
   return { body: mergeProviderOptions(body, request.providerOptions?.[provider]), warnings };
 }
 
-function functionTool(tool: ToolDefinition) {
+/**
+ * A tool with a `format` goes as a custom tool (`{type: 'custom', name, description, format}`):
+ * the model then answers with a `custom_tool_call` whose `input` is raw text in that format.
+ * Any other tool goes as a function.
+ */
+function responsesTool(tool: ToolDefinition): ResponsesTool {
+  if (tool.format !== undefined) {
+    return { type: 'custom', name: tool.name, description: tool.description, format: tool.format };
+  }
   // Responses defaults `strict` to true, which demands every property be required and no
   // additional ones allowed; our tools' schemas are arbitrary JSON Schema, so say false.
   return {
-    type: 'function' as const,
+    type: 'function',
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,
@@ -85,8 +93,11 @@ function functionTool(tool: ToolDefinition) {
   };
 }
 
-function toolChoice(choice: ToolChoice): ResponsesBody['tool_choice'] {
-  return choice.mode === 'named' ? { type: 'function', name: choice.toolName } : choice.mode;
+/** Naming a tool says its kind too: `{type: 'custom', name}` for a custom tool. */
+function toolChoice(choice: ToolChoice, tools: readonly ToolDefinition[]): ResponsesBody['tool_choice'] {
+  if (choice.mode !== 'named') return choice.mode;
+  const custom = tools.some((tool) => tool.name === choice.toolName && tool.format !== undefined);
+  return { type: custom ? 'custom' : 'function', name: choice.toolName };
 }
 
 function textFormat(format: ResponseFormat) {

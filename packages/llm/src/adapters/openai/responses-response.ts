@@ -48,10 +48,26 @@ export function toolCallFromItem(item: Extract<ResponseOutputItem, { type: 'func
   return call;
 }
 
+/** A custom tool's call: its raw `input` text is the arguments, as it is (never parsed as JSON). */
+export function customToolCallFromItem(
+  item: Extract<ResponseOutputItem, { type: 'custom_tool_call' }>,
+): ToolCallData {
+  const call: ToolCallData = {
+    id: item.call_id,
+    name: item.name,
+    arguments: item.input,
+    rawArguments: item.input,
+    type: 'custom',
+  };
+  if (item.id !== undefined) call.providerItemId = item.id;
+  return call;
+}
+
 /**
  * The output items in order as content parts: reasoning → thinking (summary text, encrypted
  * content as the signature, `rs_…` id), message → one text part per output_text or refusal,
- * function_call → tool_call (`call_id` as the id, `fc_…` kept as providerItemId). Hosted-tool
+ * function_call → tool_call (`call_id` as the id, `fc_…` kept as providerItemId), custom_tool_call →
+ * tool_call of type 'custom' with the raw `input` as its arguments. Hosted-tool
  * items have no unified form; they stay in `raw`. Reasoning with neither summary nor encrypted
  * content carries nothing to show or replay and is left out.
  */
@@ -69,6 +85,8 @@ export function contentFromOutput(output: readonly ResponseOutputItem[]): Conten
       }
     } else if (item.type === 'function_call') {
       content.push({ kind: 'tool_call', toolCall: toolCallFromItem(item) });
+    } else if (item.type === 'custom_tool_call') {
+      content.push({ kind: 'tool_call', toolCall: customToolCallFromItem(item) });
     }
   }
   return content;

@@ -1,8 +1,10 @@
 import type { ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
+import type { ToolCallData } from '../../types/content.js';
 import type { Response } from '../../types/response.js';
 import type { StreamEvent } from '../../types/stream-event.js';
 import { classifyOpenAIFailure } from './openai-error-mapping.js';
 import {
+  customToolCallFromItem,
   failedResponseError,
   fromResponsesResponse,
   type ResponseContext,
@@ -19,6 +21,7 @@ const STRUCTURAL_EVENTS = new Set<string>([
   'response.output_text.done',
   'response.refusal.done',
   'response.function_call_arguments.done',
+  'response.custom_tool_call_input.done',
   'response.reasoning_summary_part.done',
   'response.reasoning_summary_text.done',
   'response.reasoning_text.done',
@@ -40,7 +43,8 @@ interface CallState {
  * Turns Responses stream events into unified StreamEvents. Text and reasoning segments open on
  * their first delta and close at `response.output_item.done`; a function call opens at
  * `response.output_item.added` (which carries the name and call_id before any argument) and
- * closes with the finished item. The terminal `response.completed` / `response.incomplete`
+ * closes with the finished item; a custom tool's call does the same, its input deltas standing for
+ * the argument deltas. The terminal `response.completed` / `response.incomplete`
  * becomes `finish`, carrying exactly what complete() returns for the same response;
  * `response.failed` and `error` events throw the typed error they stand for.
  */
@@ -92,7 +96,8 @@ export class ResponsesStreamDecoder {
         if (!this.reasoningState(event.item_id).summarized)
           this.reasoningDelta(event.item_id, event.delta, out);
         break;
-      case 'response.function_call_arguments.delta': {
+      case 'response.function_call_arguments.delta':
+      case 'response.custom_tool_call_input.delta': {
         const call = this.calls.get(event.item_id);
         if (call) {
           call.arguments += event.delta;
@@ -129,7 +134,7 @@ export class ResponsesStreamDecoder {
   }
 
   private itemAdded(item: ResponseOutputItem, out: StreamEvent[]): void {
-    if (item.type === 'function_call') {
+    if (item.type === 'function_call' || item.type === 'custom_tool_call') {
       this.openCall(item.id ?? item.call_id, item.call_id, item.name, out);
     } else if (item.type === 'reasoning') {
       this.reasoningState(item.id);
@@ -186,6 +191,20 @@ export class ResponsesStreamDecoder {
     if (summaryIndex > 0) this.reasoningDelta(itemId, '\n\n', out);
   }
 
+  /**
+   * Ends a call: whatever of its final text (function arguments or custom input) the deltas did
+   * not bring arrives as one last delta, so the deltas always add up to the call's text.
+   */
+  private callDone(itemId: string, text: string, toolCall: ToolCallData, out: StreamEvent[]): void {
+    const call = this.calls.get(itemId) ?? this.openCall(itemId, toolCall.id, toolCall.name, out);
+    if (text.startsWith(call.arguments) && text.length > call.arguments.length) {
+      const rest = text.slice(call.arguments.length);
+      call.arguments = text;
+      out.push({ type: 'tool_call_delta', toolCallId: call.callId, argumentsDelta: rest });
+    }
+    out.push({ type: 'tool_call_end', toolCall });
+  }
+
   /** Closes what the item opened; false for items with no unified form (hosted tools). */
   private itemDone(item: ResponseOutputItem, out: StreamEvent[]): boolean {
     switch (item.type) {
@@ -199,17 +218,12 @@ export class ResponsesStreamDecoder {
           if (this.texts.has(textId)) out.push({ type: 'text_end', textId });
         });
         return true;
-      case 'function_call': {
-        const itemId = item.id ?? item.call_id;
-        const call = this.calls.get(itemId) ?? this.openCall(itemId, item.call_id, item.name, out);
-        if (item.arguments.startsWith(call.arguments) && item.arguments.length > call.arguments.length) {
-          const rest = item.arguments.slice(call.arguments.length);
-          call.arguments = item.arguments;
-          out.push({ type: 'tool_call_delta', toolCallId: call.callId, argumentsDelta: rest });
-        }
-        out.push({ type: 'tool_call_end', toolCall: toolCallFromItem(item) });
+      case 'function_call':
+        this.callDone(item.id ?? item.call_id, item.arguments, toolCallFromItem(item), out);
         return true;
-      }
+      case 'custom_tool_call':
+        this.callDone(item.id ?? item.call_id, item.input, customToolCallFromItem(item), out);
+        return true;
       case 'reasoning': {
         const thinking = thinkingFromItem(item);
         const state = this.reasoningState(item.id);

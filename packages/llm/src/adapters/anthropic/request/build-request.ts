@@ -9,6 +9,7 @@ import { Message } from '../../../types/content.js';
 import type { Request } from '../../../types/request.js';
 import type { Warning } from '../../../types/response.js';
 import type { ToolCallIdRule } from '../../provider-adapter.js';
+import { customToolWarnings } from '../../shared/custom-tools.js';
 import { resolveProviderOptions } from '../anthropic-options.js';
 import { joinBetas, PROMPT_CACHING_BETA } from './beta-header.js';
 import { hasCacheControl, placeCacheBreakpoints } from './cache-breakpoints.js';
@@ -77,6 +78,7 @@ export async function buildAnthropicRequest(
 
   const wireMessages = await translateMessages(conversation, provider, warnings);
   const tools = translateTools(request.tools, request.toolChoice, provider);
+  warnings.push(...customToolWarnings(request.tools, provider));
   const thinking = planThinking({
     model: request.model,
     reasoningEffort: request.reasoningEffort,

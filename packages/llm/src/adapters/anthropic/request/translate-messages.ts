@@ -7,6 +7,7 @@ import type {
 import { quoteReasoning } from '../../../history/strip-foreign-signatures.js';
 import { type ContentPart, Message, type ToolResultData } from '../../../types/content.js';
 import type { Warning } from '../../../types/response.js';
+import { functionArguments } from '../../shared/custom-tools.js';
 import { parseToolArguments } from '../../shared/parse-tool-arguments.js';
 import { documentBlock, imageBlock, unsupported } from './translate-media.js';
 
@@ -118,7 +119,7 @@ function assistantBlocks(message: Message, warnings: Warning[]): ContentBlockPar
         break;
       case 'tool_call': {
         const { id, name } = part.toolCall;
-        let input = part.toolCall.arguments;
+        let input = functionArguments(part.toolCall);
         if (typeof input === 'string') input = parseToolArguments(input);
         if (typeof input === 'string') {
           warnings.push({

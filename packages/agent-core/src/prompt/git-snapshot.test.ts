@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createTempDir } from '@weft/testkit';
 import { describe, expect, it } from 'vitest';
 import { commitFiles, git, initRepo, writeFiles } from './git-repo.test-support.js';
-import { takeGitSnapshot } from './git-snapshot.js';
+import { prefetchGitSnapshot, takeGitSnapshot } from './git-snapshot.js';
 import { NodeTestEnvironment } from './node-environment.test-support.js';
 
 describe('takeGitSnapshot', () => {
@@ -134,5 +134,41 @@ describe('takeGitSnapshot', () => {
   it('is undefined, not an exception, when the command cannot start', async () => {
     using dir = createTempDir('snapshot-');
     expect(await takeGitSnapshot(new NodeTestEnvironment(dir.join('gone')))).toBeUndefined();
+  });
+
+  it('returns a prefetched snapshot once, without running git again, then runs git anew', async () => {
+    using dir = createTempDir('snapshot-');
+    initRepo(dir.path);
+    commitFiles(dir.path, 'First', { 'a.txt': '1' });
+    const env = new NodeTestEnvironment(dir.path);
+    const execs = () => env.calls.filter((call) => call.startsWith('execCommand')).length;
+
+    prefetchGitSnapshot(env);
+    expect(execs()).toBe(1);
+    commitFiles(dir.path, 'Second', { 'a.txt': '2' });
+    const first = await takeGitSnapshot(env);
+    expect(execs()).toBe(1);
+    const second = await takeGitSnapshot(env);
+
+    expect(execs()).toBe(2);
+    expect(first?.recentCommits.map((commit) => commit.subject)).toEqual(['First']);
+    expect(second?.recentCommits.map((commit) => commit.subject)).toEqual(['Second', 'First']);
+  });
+
+  it('runs git anew when the options differ from the prefetch, and gives undefined on abort', async () => {
+    using dir = createTempDir('snapshot-');
+    initRepo(dir.path);
+    for (let n = 1; n <= 3; n++) commitFiles(dir.path, `Commit ${n}`, { 'n.txt': String(n) });
+    const env = new NodeTestEnvironment(dir.path);
+
+    prefetchGitSnapshot(env);
+    const two = await takeGitSnapshot(env, { maxCommits: 2 });
+    expect(two?.recentCommits).toHaveLength(2);
+
+    const controller = new AbortController();
+    controller.abort();
+    expect(await takeGitSnapshot(env, { signal: controller.signal })).toBeUndefined();
+    // The prefetch was used by the aborted call; the next one runs git.
+    expect(await takeGitSnapshot(env)).toMatchObject({ branch: 'main' });
   });
 });

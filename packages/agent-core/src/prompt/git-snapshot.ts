@@ -46,6 +46,14 @@ const DEFAULT_MAX_COMMITS = 10;
 const NOT_A_REPO = 90;
 const SEPARATOR = '\u0000';
 
+/** Snapshots started by prefetchGitSnapshot and not yet used, per environment. */
+interface Prefetched {
+  options: Omit<GitSnapshotOptions, 'signal'>;
+  snapshot: Promise<GitSnapshot | undefined>;
+}
+
+const prefetched = new WeakMap<ExecutionEnvironment, Prefetched>();
+
 /**
  * Takes a {@link GitSnapshot} of the environment's working directory, or returns undefined when
  * it is not inside a git repository, git is missing, or git did not answer in time. Never throws.
@@ -54,11 +62,59 @@ const SEPARATOR = '\u0000';
  * `rev-parse` for the root and prefix, `status --porcelain=v2 --branch` for the branch and the
  * counts, `log` for the subjects. Optional locks are off (`GIT_OPTIONAL_LOCKS=0`) so the status
  * never takes `index.lock` away from a git command the user or the model runs at the same time.
- * Assumes a POSIX shell, as every environment Weft ships does.
+ * Assumes a POSIX shell, as every environment Weft ships does. When the snapshot was started
+ * earlier with {@link prefetchGitSnapshot}, that one is returned (once) instead.
  */
 export async function takeGitSnapshot(
   env: ExecutionEnvironment,
   options: GitSnapshotOptions = {},
+): Promise<GitSnapshot | undefined> {
+  const early = prefetched.get(env);
+  if (early && sameShape(early.options, options)) {
+    prefetched.delete(env);
+    return options.signal ? untilAborted(early.snapshot, options.signal) : early.snapshot;
+  }
+  return snapshotNow(env, options);
+}
+
+/**
+ * Starts taking `env`'s snapshot now, for the next {@link takeGitSnapshot} of the same
+ * environment (with the same `timeoutMs` and `maxCommits`) to return instead of running git
+ * again. A host calls it as soon as the environment exists, so that git runs while the host is
+ * still loading the rest of its code; a session then starts without waiting for git. Used once:
+ * later snapshots run git anew. Never throws.
+ */
+export function prefetchGitSnapshot(
+  env: ExecutionEnvironment,
+  options: Omit<GitSnapshotOptions, 'signal'> = {},
+): void {
+  const snapshot = snapshotNow(env, options);
+  prefetched.set(env, { options, snapshot });
+}
+
+function sameShape(a: GitSnapshotOptions, b: GitSnapshotOptions): boolean {
+  return a.timeoutMs === b.timeoutMs && a.maxCommits === b.maxCommits;
+}
+
+/** The snapshot, or undefined as soon as `signal` fires (as an aborted git run gives). */
+function untilAborted(
+  snapshot: Promise<GitSnapshot | undefined>,
+  signal: AbortSignal,
+): Promise<GitSnapshot | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void snapshot.then((value) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    });
+  });
+}
+
+async function snapshotNow(
+  env: ExecutionEnvironment,
+  options: GitSnapshotOptions,
 ): Promise<GitSnapshot | undefined> {
   const maxCommits = Math.max(0, Math.floor(options.maxCommits ?? DEFAULT_MAX_COMMITS));
   const script = [

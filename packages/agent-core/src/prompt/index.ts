@@ -14,6 +14,7 @@ export {
   type GitCommit,
   type GitSnapshot,
   type GitSnapshotOptions,
+  prefetchGitSnapshot,
   takeGitSnapshot,
 } from './git-snapshot.js';
 export {

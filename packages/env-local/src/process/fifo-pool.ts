@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** FIFOs made per `mkfifo` run: one run serves this many / 2 commands. */
@@ -25,36 +25,55 @@ export interface OpenFifo {
  * bytes. A pipe whose read end we opened ourselves can be read into one reused buffer
  * (net.Socket's `onread`). When FIFOs cannot be made (no mkfifo, a file system without them),
  * `take` answers undefined and the caller uses ordinary pipes.
+ *
+ * The first batch is made in the background when the first pipe is asked for, and until it is
+ * there `take` answers undefined rather than wait for `mkfifo`: the first command (typically a
+ * session's short git snapshot) starts at once on ordinary pipes. Later commands wait for a
+ * refill when the spares run out.
  */
 export class FifoPool {
   private readonly spare: OpenFifo[] = [];
   private refilling: Promise<void> | undefined;
   private unavailable = false;
+  /** Whether a batch was ever made. */
+  private filled = false;
+  /** Counts dispose() calls: a batch finished after one is closed, not kept. */
+  private disposals = 0;
 
   constructor(private readonly parent: string) {}
 
-  /** An unused pipe, or undefined when FIFOs are unavailable here. */
+  /** An unused pipe, or undefined when FIFOs are unavailable here (or the first batch is not made yet). */
   async take(): Promise<OpenFifo | undefined> {
-    while (this.spare.length === 0 && !this.unavailable) {
-      this.refilling ??= this.refill().finally(() => {
-        this.refilling = undefined;
-      });
-      await this.refilling;
+    if (this.spare.length === 0 && !this.filled && !this.unavailable) {
+      void this.startRefill();
+      return undefined;
     }
+    while (this.spare.length === 0 && !this.unavailable) await this.startRefill();
     return this.spare.pop();
+  }
+
+  /** Makes a batch now unless spares are there (or FIFOs are unavailable); resolves when done. */
+  async fill(): Promise<void> {
+    while (this.spare.length === 0 && !this.unavailable) await this.startRefill();
   }
 
   /** Closes the spare pipes. The pool stays usable and makes new ones when asked. */
   dispose(): void {
-    for (const fifo of this.spare.splice(0)) {
-      closeQuietly(fifo.readFd);
-      closeQuietly(fifo.writeFd);
-    }
+    this.disposals++;
+    for (const fifo of this.spare.splice(0)) closeFifo(fifo);
+  }
+
+  private startRefill(): Promise<void> {
+    this.refilling ??= this.refill().finally(() => {
+      this.refilling = undefined;
+    });
+    return this.refilling;
   }
 
   private async refill(): Promise<void> {
     let folder: string | undefined;
     const opened: OpenFifo[] = [];
+    const disposals = this.disposals;
     try {
       folder = mkdtempSync(join(this.parent, 'weft-fifo-'));
       const prefix = randomBytes(4).toString('hex');
@@ -68,18 +87,24 @@ export class FifoPool {
         opened.push({ readFd, writeFd });
         unlinkSync(path);
       }
-      this.spare.push(...opened);
+      rmdirSync(folder);
+      folder = undefined;
+      this.filled = true;
+      if (this.disposals === disposals) this.spare.push(...opened);
+      else for (const fifo of opened.splice(0)) closeFifo(fifo);
     } catch {
       // No mkfifo, no FIFOs on this file system, or out of descriptors: use ordinary pipes.
-      for (const fifo of opened) {
-        closeQuietly(fifo.readFd);
-        closeQuietly(fifo.writeFd);
-      }
+      for (const fifo of opened) closeFifo(fifo);
       this.unavailable = true;
     } finally {
       if (folder) rmSync(folder, { recursive: true, force: true });
     }
   }
+}
+
+function closeFifo(fifo: OpenFifo): void {
+  closeQuietly(fifo.readFd);
+  closeQuietly(fifo.writeFd);
 }
 
 function closeQuietly(fd: number): void {

@@ -9,9 +9,35 @@ import { runProcess } from './run-process.js';
 const limits = (dir: string) => ({ windowBytes: 1000, spillThresholdBytes: 500, spillDirectory: dir });
 
 describe('output pipes', () => {
+  it('gives the first command ordinary pipes at once and makes the FIFOs in the background', async () => {
+    using parent = createTempDir('weft-fifo-parent-');
+    const pool = new FifoPool(parent.path);
+    const first = await OutputPipes.open(pool);
+    expect(first.stdio).toEqual(['pipe', 'pipe']);
+    first.destroy();
+    await pool.fill();
+    const next = await OutputPipes.open(pool);
+    expect(next.stdio.every((fd) => typeof fd === 'number')).toBe(true);
+    next.destroy();
+    pool.dispose();
+  });
+
+  it('closes a batch that was still being made when the pool was disposed', async () => {
+    using parent = createTempDir('weft-fifo-parent-');
+    const pool = new FifoPool(parent.path);
+    const before = readdirSync('/proc/self/fd').length;
+    expect(await pool.take()).toBeUndefined(); // starts the first batch
+    pool.dispose();
+    await pool.fill(); // waits for that batch (closed), then makes a new one
+    pool.dispose();
+    expect(readdirSync('/proc/self/fd').length).toBe(before);
+    expect(readdirSync(parent.path)).toEqual([]);
+  });
+
   it('hands the child FIFO write ends and leaves nothing on disk', async () => {
     using parent = createTempDir('weft-fifo-parent-');
     const pool = new FifoPool(parent.path);
+    await pool.fill();
     const pipes = await OutputPipes.open(pool);
     expect(pipes.stdio.every((fd) => typeof fd === 'number')).toBe(true);
     expect(readdirSync(parent.path)).toEqual([]);
@@ -22,6 +48,7 @@ describe('output pipes', () => {
   it('closes its spare pipes on dispose', async () => {
     using parent = createTempDir('weft-fifo-parent-');
     const pool = new FifoPool(parent.path);
+    await pool.fill();
     const fifo = (await pool.take())!;
     const spare = (await pool.take())!;
     pool.dispose(); // closes the 14 spares still in the pool, not the two taken

@@ -1,6 +1,6 @@
+import { type ChildProcess, spawn as spawnChild } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { EnvironmentError, type ExecResult, type OutputChunk } from '@weft/agent-core';
-import { execa, type Options } from 'execa';
 import type { FifoPool } from './fifo-pool.js';
 import { GroupKiller } from './group-killer.js';
 import { trackGroup, untrackGroup } from './live-groups.js';
@@ -73,21 +73,27 @@ export async function launchProcess(
     pipes.destroy();
     return undefined;
   }
-  let subprocess: ReturnType<typeof spawn>;
+  let subprocess: ChildProcess;
   try {
     subprocess = spawn(request, pipes);
   } catch (error) {
     pipes.destroy();
     throw spawnFailed(request.label, (error as NodeJS.ErrnoException).code, error);
   }
+  // Failing to start (ENOENT, EACCES) is reported by an 'error' event, after spawn returned;
+  // later 'error' events (a signal that could not be sent) must not take the host down.
+  const spawnError = new Promise<NodeJS.ErrnoException>((resolve) => subprocess.on('error', resolve));
   const pgid = subprocess.pid;
   if (pgid === undefined) {
     pipes.destroy();
     subprocess.stdout?.resume();
     subprocess.stderr?.resume();
-    const failure = await subprocess;
-    throw spawnFailed(request.label, failure.code, failure.cause);
+    const failure = await spawnError;
+    throw spawnFailed(request.label, failure.code, failure);
   }
+  const exited = new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    subprocess.once('exit', (exitCode, signal) => resolve({ exitCode, signal })),
+  );
 
   trackGroup(pgid);
   pipes.attach(subprocess, (bytes, stream) => collector.receive(bytes, stream));
@@ -123,12 +129,12 @@ export async function launchProcess(
 
   const finished = (async (): Promise<ExecResult> => {
     try {
-      const [result] = await Promise.all([subprocess, pipes.whenEnded()]);
+      const [result] = await Promise.all([exited, pipes.whenEnded()]);
       await killer.waitUntilGone();
       return {
         ...collector.finish(),
-        exitCode: result.exitCode ?? null,
-        signal: result.signal ?? null,
+        exitCode: result.exitCode,
+        signal: result.signal,
         timedOut,
         aborted,
         durationMs: Math.round(performance.now() - started),
@@ -144,30 +150,14 @@ export async function launchProcess(
   return { pgid, stdin: subprocess.stdin, stop, finished };
 }
 
-function spawn(request: RunRequest & { stdin: 'ignore' | 'pipe' }, pipes: OutputPipes) {
-  return execa(request.file, request.args, {
+function spawn(request: RunRequest & { stdin: 'ignore' | 'pipe' }, pipes: OutputPipes): ChildProcess {
+  return spawnChild(request.file, request.args, {
     cwd: request.cwd,
-    env: request.env,
-    extendEnv: false,
+    env: request.env, // complete: nothing of this process's own environment is added
     detached: true, // setsid(): a new session and process group, no controlling terminal
-    cleanup: false, // our own exit hook kills the whole group, not just the leader
-    stdin: request.stdin,
-    stdout: asStdio(pipes.stdio[0]),
-    stderr: asStdio(pipes.stdio[1]),
-    buffer: false,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    reject: false,
+    stdio: [request.stdin, pipes.stdio[0], pipes.stdio[1]],
     windowsHide: true,
   });
-}
-
-/**
- * execa's types list only descriptors 3 to 9, but it hands any descriptor number to
- * child_process.spawn unchanged, which is what the FIFO write ends need.
- */
-function asStdio(value: number | 'pipe'): Options['stdout'] {
-  return value as Options['stdout'];
 }
 
 function notStarted(started: number): ExecResult {

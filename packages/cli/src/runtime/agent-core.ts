@@ -2,6 +2,7 @@
 export {
   historyFromEntries,
   JsonlSessionStore,
+  prefetchGitSnapshot,
   type ResumeOptions,
   Session,
   type SessionOptions,

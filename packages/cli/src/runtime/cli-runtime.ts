@@ -5,7 +5,13 @@ import type { WeftProfile } from '@weft/profiles';
 import { ConfigError } from '../config/config-error.js';
 import type { RunConfig } from '../config/run-config.js';
 import { type ProfileName, REASONING_EFFORTS } from '../config/settings-schema.js';
-import { historyFromEntries, JsonlSessionStore, type ResumeOptions, Session } from './agent-core.js';
+import {
+  historyFromEntries,
+  JsonlSessionStore,
+  prefetchGitSnapshot,
+  type ResumeOptions,
+  Session,
+} from './agent-core.js';
 import { CostTracker } from './cost-tracker.js';
 import { createProfile, type ToolSelection } from './profiles.js';
 import { NO_PROVIDER_MESSAGE, type ProviderEntry, providerTable, requireProvider } from './providers.js';
@@ -99,6 +105,9 @@ export class CliRuntime {
       initial = error;
     }
     const runtime = new CliRuntime(config, table, initial);
+    // Every mode opens a session at once, and its start waits for the git snapshot: git runs
+    // now, in its own processes, while this one loads the provider's SDK and Node's fetch.
+    prefetchGitSnapshot(runtime.env);
     runtime.warmUp();
     await runtime.env.initialize();
     return runtime;
@@ -291,13 +300,15 @@ export class CliRuntime {
 
   /**
    * Loads what the first model call needs (the provider's SDK, Node's fetch) at the first idle
-   * moment, so that it overlaps the session's start (a git snapshot in a child process) instead of
-   * following it. Failures are left for the call itself to report.
+   * moment, so that it overlaps the git snapshot running in child processes instead of following
+   * it. Failures are left for the call itself to report.
    */
   private warmUp(): void {
     const provider = this.initial?.provider.name ?? this.client.defaultProvider;
     setImmediate(() => {
-      void globalThis.fetch;
+      // Node loads its fetch implementation (undici, ~40 ms) on the first use of one of its
+      // globals; the SDKs build their requests with Headers.
+      void globalThis.Headers;
       if (provider)
         void this.client
           .adapter(provider)

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, MISSING_RESULT_TEXT } from '@weft/llm';
 import { createTempDir, FakeModelServer, type TempDir } from '@weft/testkit';
 import { build } from 'tsup';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Turn } from '../history/turn.js';
 import { historyFromEntries } from '../store/history-from-entries.js';
 import { JsonlSessionStore } from '../store/jsonl-session-store.js';
@@ -180,60 +180,73 @@ function comparable(turns: readonly Turn[]): unknown[] {
 
 const ID_KEYS = new Set(['id', 'toolCallId', 'responseId', 'providerItemId']);
 
+/**
+ * Kill points for `trials` runs: the reference run's event lines cut into stretches at each turn
+ * it announced, one stretch per trial in turn (so kills land in every part of the run: streams,
+ * tool rounds, between prompts), a random line inside it, half the time a few milliseconds later.
+ */
+function killPlans(reference: ChildRun, trials: number, random: () => number): KillPlan[] {
+  const events = reference.lines.filter((line) => line.kind !== 'ready' && line.kind !== 'done');
+  const turnEnds = events.flatMap((line, index) => (line.kind === 'turn_appended' ? [index + 1] : []));
+  const bounds = [0, ...turnEnds, events.length];
+  return Array.from({ length: trials }, (_, trial) => {
+    const stretch = trial % (bounds.length - 1);
+    const from = stretch === 0 ? 0 : bounds[stretch]! + 1;
+    const to = bounds[stretch + 1]!;
+    const afterLines = from + Math.floor(random() * (to - from + 1));
+    const delayMs = random() < 0.5 ? 0 : Math.floor(random() * 4);
+    return { afterLines, delayMs };
+  });
+}
+
+/** Runs `task(0)` … `task(count - 1)`, `PARALLEL` at a time. */
+async function inPool(count: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, count) }, worker));
+}
+
 describe.each(CRASH_PROVIDERS)('a %s session killed with SIGKILL at random points', (provider) => {
+  const placeFor = (name: string): RunPlace => {
+    const place = { storeDir: dir.join(provider, name, 'store'), workDir: dir.join(provider, name, 'work') };
+    mkdirSync(place.workDir, { recursive: true });
+    return place;
+  };
+
   it(`resumes from its store ${TRIALS_PER_PROVIDER} times: a prefix of the uninterrupted run, and a request the server accepts`, async () => {
     const random = seededRandom(SEED + CRASH_PROVIDERS.indexOf(provider) * 0x9e3779b9);
     const client = new Client({ providers: [testAdapter(provider, server)] });
-    const placeFor = (name: string): RunPlace => {
-      const place = {
-        storeDir: dir.join(provider, name, 'store'),
-        workDir: dir.join(provider, name, 'work'),
-      };
-      mkdirSync(place.workDir, { recursive: true });
-      return place;
-    };
+    onTestFinished(() => client.close());
 
-    // The reference: one run to the end.
+    // The reference: one run to the end. Tool rounds (parallel ones among them), text and
+    // reasoning over two prompts, the effort raised between them.
     const referencePlace = placeFor('reference');
     const referenceRun = await runChild(provider, referencePlace);
     expect(referenceRun.killed).toBe(false);
     const referenceStore = new JsonlSessionStore({ directory: referencePlace.storeDir });
-    const referenceRebuilt = historyFromEntries((await referenceStore.load(SESSION_ID)).entries);
-    const reference = referenceRebuilt.turns;
-    expect(referenceRebuilt.reasoningEffort).toBe(SECOND_PROMPT_EFFORT);
-    // Tool rounds (parallel ones among them), text and reasoning, over two prompts.
+    const rebuilt = historyFromEntries((await referenceStore.load(SESSION_ID)).entries);
+    const reference = rebuilt.turns;
     expect(reference.map((turn) => turn.type)).toEqual([
       'user',
       ...['assistant', 'tool_results', 'assistant', 'tool_results', 'assistant', 'tool_results', 'assistant'],
       'user',
       ...['assistant', 'tool_results', 'assistant'],
     ]);
+    expect(rebuilt.reasoningEffort).toBe(SECOND_PROMPT_EFFORT);
     const expected = comparable(reference);
-    /** Turns before the second prompt: the effort changed after them. */
-    const firstPromptTurns = reference.findIndex(
+    const turnsBeforeEffortChange = reference.findIndex(
       (turn) =>
         turn.type === 'user' &&
         turn.content.some((part) => part.type === 'text' && part.text === TASK_PROMPTS[1]),
     );
 
-    // Kill points: the run's event lines cut into stretches at each turn it announces, one
-    // stretch per trial in turn, a random line inside it, sometimes a few milliseconds later.
-    const events = referenceRun.lines.filter((line) => line.kind !== 'ready' && line.kind !== 'done');
-    const turnEnds = events.flatMap((line, index) => (line.kind === 'turn_appended' ? [index + 1] : []));
-    const bounds = [0, ...turnEnds, events.length];
-    const plans = Array.from({ length: TRIALS_PER_PROVIDER }, (_, trial): KillPlan => {
-      const stretch = trial % (bounds.length - 1);
-      const from = stretch === 0 ? 0 : bounds[stretch]! + 1;
-      const to = bounds[stretch + 1]!;
-      const afterLines = from + Math.floor(random() * (to - from + 1));
-      const delayMs = random() < 0.5 ? 0 : Math.floor(random() * 4);
-      return { afterLines, delayMs };
-    });
-
+    const plans = killPlans(referenceRun, TRIALS_PER_PROVIDER, random);
     const outcomes: string[] = [];
-    let midRound = 0;
+    let cutMidRound = 0;
     let tornLines = 0;
-    const runTrial = async (trial: number): Promise<void> => {
+    await inPool(TRIALS_PER_PROVIDER, async (trial) => {
       const plan = plans[trial]!;
       const context = `${provider} trial ${trial} (seed ${SEED}, kill after ${plan.afterLines} lines + ${plan.delayMs} ms)`;
       const place = placeFor(`trial-${trial}`);
@@ -257,72 +270,69 @@ describe.each(CRASH_PROVIDERS)('a %s session killed with SIGKILL at random point
         config: CRASH_CONFIG,
         retry: { sleep: async () => {} },
       });
-      const resumed = [...session.history];
+      try {
+        const resumed = [...session.history];
 
-      // A prefix of the uninterrupted run, turn by turn.
-      expect(resumed.length, context).toBeLessThanOrEqual(reference.length);
-      expect(comparable(resumed), context).toEqual(expected.slice(0, resumed.length));
-      // Everything announced is there, under the ids the events gave; at most the entry in
-      // flight (written, its event not yet out) besides.
-      expect(
-        resumed.slice(0, announced.length).map((turn) => turn.id),
-        context,
-      ).toEqual(announced);
-      expect(resumed.length - announced.length, context).toBeLessThanOrEqual(1);
-      // The effort change between the prompts is restored once written: it was announced, or a
-      // turn written after it is there.
-      const effortAnnounced = run.lines.some((line) => line.kind === 'effort_change');
-      if (effortAnnounced || resumed.length > firstPromptTurns) {
-        expect(session.reasoningEffort, context).toBe(SECOND_PROMPT_EFFORT);
-      } else if (resumed.length < firstPromptTurns) {
-        expect(session.reasoningEffort, context).toBe(CRASH_CONFIG.reasoningEffort);
+        // A prefix of the uninterrupted run, turn by turn.
+        expect(resumed.length, context).toBeLessThanOrEqual(reference.length);
+        expect(comparable(resumed), context).toEqual(expected.slice(0, resumed.length));
+        // Every turn announced is there, under the id its event gave; besides them at most the
+        // entry in flight (written, its event not out yet).
+        expect(
+          resumed.slice(0, announced.length).map((turn) => turn.id),
+          context,
+        ).toEqual(announced);
+        expect(resumed.length - announced.length, context).toBeLessThanOrEqual(1);
+        // The effort change is restored once written: it was announced, or a later turn is there.
+        if (
+          run.lines.some((line) => line.kind === 'effort_change') ||
+          resumed.length > turnsBeforeEffortChange
+        ) {
+          expect(session.reasoningEffort, context).toBe(SECOND_PROMPT_EFFORT);
+        } else if (resumed.length < turnsBeforeEffortChange) {
+          expect(session.reasoningEffort, context).toBe(CRASH_CONFIG.reasoningEffort);
+        }
+
+        // The next input: both its requests pass the server's strict validation, and it completes.
+        const prompt = `${CONTINUE_PROMPT} (${provider} trial ${trial}).`;
+        const result = await session.submit(prompt);
+        const requests = server.requests.filter((request) =>
+          request.view.messages.some((message) => message.text.includes(prompt)),
+        );
+        expect(
+          requests.map((request) => request.outcome),
+          context,
+        ).toEqual([
+          { type: 'turn', status: 200 },
+          { type: 'turn', status: 200 },
+        ]);
+        expect(result, context).toMatchObject({ stopReason: 'completed', text: CONTINUED_TEXT });
+
+        // A round the kill cut short: each of its calls was answered "no result was recorded"
+        // (the result's text, or inside Gemini's {"error": ...} response object).
+        const last = resumed.at(-1);
+        const unanswered =
+          last?.type === 'assistant' ? last.message.content.filter((part) => part.kind === 'tool_call') : [];
+        const synthetic = requests[0]?.view.messages.flatMap((message) =>
+          message.toolResults.filter((toolResult) => toolResult.content.includes(MISSING_RESULT_TEXT)),
+        );
+        expect(synthetic?.length, context).toBe(unanswered.length);
+        if (unanswered.length > 0) cutMidRound++;
+        outcomes.push(`${trial}:${resumed.length}${unanswered.length > 0 ? '*' : ''}`);
+      } finally {
+        await session.close();
       }
 
-      // The next input: its requests pass the server's strict validation, and it completes.
-      const prompt = `${CONTINUE_PROMPT} (${provider} trial ${trial}).`;
-      const result = await session.submit(prompt);
-      const requests = server.requests.filter((request) =>
-        request.view.messages.some((message) => message.text.includes(prompt)),
-      );
-      expect(
-        requests.map((request) => request.outcome),
-        context,
-      ).toEqual([
-        { type: 'turn', status: 200 },
-        { type: 'turn', status: 200 },
-      ]);
-      expect(result, context).toMatchObject({ stopReason: 'completed', text: CONTINUED_TEXT });
-      // A round the kill cut short: each of its calls is answered "no result was recorded" (as
-      // the text of the result, or inside Gemini's {"error": ...} response object).
-      const last = resumed.at(-1);
-      const unanswered =
-        last?.type === 'assistant' ? last.message.content.filter((part) => part.kind === 'tool_call') : [];
-      const synthetic = requests[0]?.view.messages.flatMap((message) =>
-        message.toolResults.filter((toolResult) => toolResult.content.includes(MISSING_RESULT_TEXT)),
-      );
-      expect(synthetic?.length, context).toBe(unanswered.length);
-      await session.close();
       // The resumed session went on writing the same file: it loads as the session ended.
       const reloaded = await store.load(SESSION_ID);
       expect(reloaded.warnings, context).toEqual([]);
       expect(historyFromEntries(reloaded.entries).turns, context).toEqual(session.history);
+    });
 
-      if (unanswered.length > 0) midRound++;
-      outcomes.push(`${trial}:${resumed.length}${unanswered.length > 0 ? '*' : ''}`);
-    };
-
-    for (let first = 0; first < TRIALS_PER_PROVIDER; first += PARALLEL) {
-      const batch = Array.from(
-        { length: Math.min(PARALLEL, TRIALS_PER_PROVIDER - first) },
-        (_, index) => first + index,
-      );
-      await Promise.all(batch.map(runTrial));
-    }
-    await client.close();
     console.info(
       `${provider}: ${TRIALS_PER_PROVIDER} kills (trial:turns resumed, * = cut mid tool round, - = before the file): ${outcomes.join(' ')}; torn last lines: ${tornLines}`,
     );
-    // The kills landed across the run, tool rounds included.
-    expect(midRound).toBeGreaterThan(0);
+    // The kills landed inside tool rounds too.
+    expect(cutMidRound).toBeGreaterThan(0);
   }, 120_000);
 });

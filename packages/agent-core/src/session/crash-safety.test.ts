@@ -11,19 +11,22 @@
  *   accepted by the server's provider-shape validation, and the resumed session completes its
  *   input and keeps writing the same file.
  *
- * Kill points are drawn from a seeded generator: the seed is printed, and WEFT_CRASH_SEED=<seed>
- * draws the same ones again (the moment a signal lands still depends on scheduling).
+ * The same checks hold for files a kill inside a write would leave (a torn last line), made by
+ * cutting the uninterrupted run's file. Kill points and cuts are drawn from a seeded generator:
+ * the seed is printed, and WEFT_CRASH_SEED=<seed> draws the same ones again (the moment a
+ * signal lands still depends on scheduling).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, MISSING_RESULT_TEXT } from '@weft/llm';
 import { createTempDir, FakeModelServer, type TempDir } from '@weft/testkit';
 import { build } from 'tsup';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../history/turn.js';
 import { historyFromEntries } from '../store/history-from-entries.js';
 import { JsonlSessionStore } from '../store/jsonl-session-store.js';
+import type { SessionEntry } from '../store/session-store.js';
 import type { ChildLine } from './crash-child.test-support.js';
 import {
   CONTINUE_PROMPT,
@@ -41,6 +44,8 @@ import { testAdapter } from './testing/harness.js';
 import { ProcessTestEnvironment } from './testing/process-environment.js';
 
 const TRIALS_PER_PROVIDER = 20;
+/** Session files cut inside a line, as a kill inside a write leaves them. */
+const TORN_WRITES_PER_PROVIDER = 4;
 /** Children running at once. */
 const PARALLEL = 2;
 const SEED = Number(process.env.WEFT_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -208,26 +213,139 @@ async function inPool(count: number, task: (index: number) => Promise<void>): Pr
   await Promise.all(Array.from({ length: Math.min(PARALLEL, count) }, worker));
 }
 
-describe.each(CRASH_PROVIDERS)('a %s session killed with SIGKILL at random points', (provider) => {
+/** What a resumed session's checks need to know about the run it continues. */
+interface Resumable {
+  provider: CrashProvider;
+  place: RunPlace;
+  /** Ids of the turns the run announced (turn_appended), in order. */
+  announced: readonly string[];
+  /** The run announced its effort change. */
+  effortAnnounced: boolean;
+  /** The uninterrupted run's history. */
+  reference: readonly Turn[];
+  client: Client;
+  /** Names the trial in failures and in the prompt that continues it. */
+  label: string;
+}
+
+/** What resuming one run came to, for the summary. */
+interface ResumeOutcome {
+  turns: number;
+  /** The kill cut a tool round: the last turn is an assistant turn whose calls have no results. */
+  cutMidRound: boolean;
+  /** What loading the file reported (a torn last line). */
+  loadWarnings: readonly string[];
+}
+
+/**
+ * Resumes the session a run left in `place`, checks it against the uninterrupted run and the
+ * run's announcements, and continues it with one more input, which must be accepted and complete.
+ */
+async function resumeAndCheck(run: Resumable): Promise<ResumeOutcome> {
+  const { provider, place, announced, reference, label } = run;
+  const store = new JsonlSessionStore({ directory: place.storeDir });
+  const loadWarnings = (await store.load(SESSION_ID)).warnings;
+  const session = await Session.resume(store, SESSION_ID, {
+    profile: crashProfile(provider),
+    env: new ProcessTestEnvironment(place.workDir),
+    client: run.client,
+    config: CRASH_CONFIG,
+    retry: { sleep: async () => {} },
+  });
+  const warnings: string[] = [];
+  session.on('warning', (event) => warnings.push(event.data.message));
+  let outcome: ResumeOutcome;
+  try {
+    const resumed = [...session.history];
+
+    // A prefix of the uninterrupted run, turn by turn.
+    expect(resumed.length, label).toBeLessThanOrEqual(reference.length);
+    expect(comparable(resumed), label).toEqual(comparable(reference).slice(0, resumed.length));
+    // Every turn announced is there, under the id its event gave; besides them at most the
+    // entry in flight (written, its event not out yet).
+    expect(
+      resumed.slice(0, announced.length).map((turn) => turn.id),
+      label,
+    ).toEqual(announced);
+    expect(resumed.length - announced.length, label).toBeLessThanOrEqual(1);
+    // The effort change is restored once written: it was announced, or a later turn is there.
+    const turnsBeforeEffortChange = reference.findIndex(
+      (turn) =>
+        turn.type === 'user' &&
+        turn.content.some((part) => part.type === 'text' && part.text === TASK_PROMPTS[1]),
+    );
+    if (run.effortAnnounced || resumed.length > turnsBeforeEffortChange) {
+      expect(session.reasoningEffort, label).toBe(SECOND_PROMPT_EFFORT);
+    } else if (resumed.length < turnsBeforeEffortChange) {
+      expect(session.reasoningEffort, label).toBe(CRASH_CONFIG.reasoningEffort);
+    }
+
+    // The next input: both its requests pass the server's strict validation, and it completes.
+    const prompt = `${CONTINUE_PROMPT} (${label}).`;
+    const result = await session.submit(prompt);
+    const requests = server.requests.filter((request) =>
+      request.view.messages.some((message) => message.text.includes(prompt)),
+    );
+    expect(
+      requests.map((request) => request.outcome),
+      label,
+    ).toEqual([
+      { type: 'turn', status: 200 },
+      { type: 'turn', status: 200 },
+    ]);
+    expect(result, label).toMatchObject({ stopReason: 'completed', text: CONTINUED_TEXT });
+    // What loading reported reached the host as warnings.
+    expect(warnings.slice(0, loadWarnings.length), label).toEqual(loadWarnings);
+
+    // A round the kill cut short: each of its calls was answered "no result was recorded"
+    // (the result's text, or inside Gemini's {"error": ...} response object).
+    const last = resumed.at(-1);
+    const unanswered =
+      last?.type === 'assistant' ? last.message.content.filter((part) => part.kind === 'tool_call') : [];
+    const synthetic = requests[0]?.view.messages.flatMap((message) =>
+      message.toolResults.filter((toolResult) => toolResult.content.includes(MISSING_RESULT_TEXT)),
+    );
+    expect(synthetic?.length, label).toBe(unanswered.length);
+    outcome = { turns: resumed.length, cutMidRound: unanswered.length > 0, loadWarnings };
+  } finally {
+    await session.close();
+  }
+
+  // The resumed session went on writing the same file (a torn end cut off first): it loads
+  // cleanly, as the session ended.
+  const reloaded = await store.load(SESSION_ID);
+  expect(reloaded.warnings, label).toEqual([]);
+  expect(historyFromEntries(reloaded.entries).turns, label).toEqual(session.history);
+  return outcome;
+}
+
+describe.each(CRASH_PROVIDERS)('a %s session killed with SIGKILL', (provider) => {
+  /** Each test draws from its own generator, so it reproduces when run alone. */
+  const randomFor = (test: number) =>
+    seededRandom(SEED + CRASH_PROVIDERS.indexOf(provider) * 0x9e3779b9 + test * 0x85ebca6b);
+  let client: Client;
+  let referenceRun: ChildRun;
+  let referenceFile: string;
+  /** The uninterrupted run's history. */
+  let reference: readonly Turn[];
+
   const placeFor = (name: string): RunPlace => {
     const place = { storeDir: dir.join(provider, name, 'store'), workDir: dir.join(provider, name, 'work') };
     mkdirSync(place.workDir, { recursive: true });
     return place;
   };
 
-  it(`resumes from its store ${TRIALS_PER_PROVIDER} times: a prefix of the uninterrupted run, and a request the server accepts`, async () => {
-    const random = seededRandom(SEED + CRASH_PROVIDERS.indexOf(provider) * 0x9e3779b9);
-    const client = new Client({ providers: [testAdapter(provider, server)] });
-    onTestFinished(() => client.close());
-
+  beforeAll(async () => {
+    client = new Client({ providers: [testAdapter(provider, server)] });
     // The reference: one run to the end. Tool rounds (parallel ones among them), text and
     // reasoning over two prompts, the effort raised between them.
-    const referencePlace = placeFor('reference');
-    const referenceRun = await runChild(provider, referencePlace);
+    const place = placeFor('reference');
+    referenceRun = await runChild(provider, place);
     expect(referenceRun.killed).toBe(false);
-    const referenceStore = new JsonlSessionStore({ directory: referencePlace.storeDir });
-    const rebuilt = historyFromEntries((await referenceStore.load(SESSION_ID)).entries);
-    const reference = rebuilt.turns;
+    const store = new JsonlSessionStore({ directory: place.storeDir });
+    referenceFile = store.pathOf(SESSION_ID);
+    const rebuilt = historyFromEntries((await store.load(SESSION_ID)).entries);
+    reference = rebuilt.turns;
     expect(reference.map((turn) => turn.type)).toEqual([
       'user',
       ...['assistant', 'tool_results', 'assistant', 'tool_results', 'assistant', 'tool_results', 'assistant'],
@@ -235,104 +353,77 @@ describe.each(CRASH_PROVIDERS)('a %s session killed with SIGKILL at random point
       ...['assistant', 'tool_results', 'assistant'],
     ]);
     expect(rebuilt.reasoningEffort).toBe(SECOND_PROMPT_EFFORT);
-    const expected = comparable(reference);
-    const turnsBeforeEffortChange = reference.findIndex(
-      (turn) =>
-        turn.type === 'user' &&
-        turn.content.some((part) => part.type === 'text' && part.text === TASK_PROMPTS[1]),
-    );
+  }, 30_000);
 
-    const plans = killPlans(referenceRun, TRIALS_PER_PROVIDER, random);
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it(`at ${TRIALS_PER_PROVIDER} random points resumes each time to a prefix of the uninterrupted run, and the server accepts the next request`, async () => {
+    const plans = killPlans(referenceRun, TRIALS_PER_PROVIDER, randomFor(0));
     const outcomes: string[] = [];
     let cutMidRound = 0;
     let tornLines = 0;
     await inPool(TRIALS_PER_PROVIDER, async (trial) => {
       const plan = plans[trial]!;
-      const context = `${provider} trial ${trial} (seed ${SEED}, kill after ${plan.afterLines} lines + ${plan.delayMs} ms)`;
+      const label = `${provider} trial ${trial}, seed ${SEED}, kill after ${plan.afterLines} lines + ${plan.delayMs} ms`;
       const place = placeFor(`trial-${trial}`);
       const run = await runChild(provider, place, plan);
       const announced = run.lines.flatMap((line) =>
         line.kind === 'turn_appended' && line.turnId !== undefined ? [line.turnId] : [],
       );
-      const store = new JsonlSessionStore({ directory: place.storeDir });
-      if (!existsSync(store.pathOf(SESSION_ID))) {
+      if (!existsSync(new JsonlSessionStore({ directory: place.storeDir }).pathOf(SESSION_ID))) {
         // Killed before the session file was created: nothing was announced either.
-        expect(announced, context).toEqual([]);
+        expect(announced, label).toEqual([]);
         outcomes.push(`${trial}:-`);
         return;
       }
-
-      tornLines += (await store.load(SESSION_ID)).warnings.length;
-      const session = await Session.resume(store, SESSION_ID, {
-        profile: crashProfile(provider),
-        env: new ProcessTestEnvironment(place.workDir),
+      const effortAnnounced = run.lines.some((line) => line.kind === 'effort_change');
+      const outcome = await resumeAndCheck({
+        provider,
+        place,
+        announced,
+        effortAnnounced,
+        reference,
         client,
-        config: CRASH_CONFIG,
-        retry: { sleep: async () => {} },
+        label,
       });
-      try {
-        const resumed = [...session.history];
-
-        // A prefix of the uninterrupted run, turn by turn.
-        expect(resumed.length, context).toBeLessThanOrEqual(reference.length);
-        expect(comparable(resumed), context).toEqual(expected.slice(0, resumed.length));
-        // Every turn announced is there, under the id its event gave; besides them at most the
-        // entry in flight (written, its event not out yet).
-        expect(
-          resumed.slice(0, announced.length).map((turn) => turn.id),
-          context,
-        ).toEqual(announced);
-        expect(resumed.length - announced.length, context).toBeLessThanOrEqual(1);
-        // The effort change is restored once written: it was announced, or a later turn is there.
-        if (
-          run.lines.some((line) => line.kind === 'effort_change') ||
-          resumed.length > turnsBeforeEffortChange
-        ) {
-          expect(session.reasoningEffort, context).toBe(SECOND_PROMPT_EFFORT);
-        } else if (resumed.length < turnsBeforeEffortChange) {
-          expect(session.reasoningEffort, context).toBe(CRASH_CONFIG.reasoningEffort);
-        }
-
-        // The next input: both its requests pass the server's strict validation, and it completes.
-        const prompt = `${CONTINUE_PROMPT} (${provider} trial ${trial}).`;
-        const result = await session.submit(prompt);
-        const requests = server.requests.filter((request) =>
-          request.view.messages.some((message) => message.text.includes(prompt)),
-        );
-        expect(
-          requests.map((request) => request.outcome),
-          context,
-        ).toEqual([
-          { type: 'turn', status: 200 },
-          { type: 'turn', status: 200 },
-        ]);
-        expect(result, context).toMatchObject({ stopReason: 'completed', text: CONTINUED_TEXT });
-
-        // A round the kill cut short: each of its calls was answered "no result was recorded"
-        // (the result's text, or inside Gemini's {"error": ...} response object).
-        const last = resumed.at(-1);
-        const unanswered =
-          last?.type === 'assistant' ? last.message.content.filter((part) => part.kind === 'tool_call') : [];
-        const synthetic = requests[0]?.view.messages.flatMap((message) =>
-          message.toolResults.filter((toolResult) => toolResult.content.includes(MISSING_RESULT_TEXT)),
-        );
-        expect(synthetic?.length, context).toBe(unanswered.length);
-        if (unanswered.length > 0) cutMidRound++;
-        outcomes.push(`${trial}:${resumed.length}${unanswered.length > 0 ? '*' : ''}`);
-      } finally {
-        await session.close();
-      }
-
-      // The resumed session went on writing the same file: it loads as the session ended.
-      const reloaded = await store.load(SESSION_ID);
-      expect(reloaded.warnings, context).toEqual([]);
-      expect(historyFromEntries(reloaded.entries).turns, context).toEqual(session.history);
+      if (outcome.cutMidRound) cutMidRound++;
+      tornLines += outcome.loadWarnings.length;
+      outcomes.push(`${trial}:${outcome.turns}${outcome.cutMidRound ? '*' : ''}`);
     });
-
     console.info(
       `${provider}: ${TRIALS_PER_PROVIDER} kills (trial:turns resumed, * = cut mid tool round, - = before the file): ${outcomes.join(' ')}; torn last lines: ${tornLines}`,
     );
     // The kills landed inside tool rounds too.
     expect(cutMidRound).toBeGreaterThan(0);
   }, 120_000);
+
+  it('inside a write resumes without the torn line, and the next write cuts it off', async () => {
+    // SIGKILL seldom lands inside the write of a line this short, so these files are the
+    // reference file cut inside a random entry line, as such a kill leaves it: the complete
+    // lines before it were announced, the cut one was not.
+    const random = randomFor(1);
+    const lines = readFileSync(referenceFile, 'utf8').split('\n').slice(0, -1);
+    for (let cut = 0; cut < TORN_WRITES_PER_PROVIDER; cut++) {
+      const line = 1 + Math.floor(random() * (lines.length - 1));
+      const text = lines[line]!;
+      const kept = 1 + Math.floor(random() * (text.length - 1));
+      const place = placeFor(`torn-${cut}`);
+      const store = new JsonlSessionStore({ directory: place.storeDir });
+      mkdirSync(place.storeDir, { recursive: true });
+      writeFileSync(store.pathOf(SESSION_ID), `${lines.slice(0, line).join('\n')}\n${text.slice(0, kept)}`);
+      const complete = lines.slice(1, line).map((entry) => JSON.parse(entry) as SessionEntry);
+      const outcome = await resumeAndCheck({
+        provider,
+        place,
+        announced: complete.flatMap((entry) => (entry.type === 'turn' ? [entry.id] : [])),
+        effortAnnounced: complete.some((entry) => entry.type === 'effort_change'),
+        reference,
+        client,
+        label: `${provider} torn write ${cut}, seed ${SEED}, line ${line} cut after ${kept} of ${text.length} characters`,
+      });
+      expect(outcome.loadWarnings).toHaveLength(1);
+    }
+  }, 60_000);
 });

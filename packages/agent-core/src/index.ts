@@ -1,3 +1,5 @@
+// A freeform tool's `format`, so tools can be declared without importing @weft/llm.
+export type { CustomToolFormat } from '@weft/llm';
 // The schema builder tools are declared with, re-exported so every package uses one TypeBox.
 export { type Static, type TSchema, Type } from 'typebox';
 export * from './context/index.js';
@@ -50,6 +52,7 @@ export type {
 export { cutToolCallMessage, OUTPUT_TRUNCATED_MESSAGE } from './loop/loop-messages.js';
 export type {
   ProfileCapabilities,
+  ProfileToolsContext,
   ProviderProfile,
   SystemPromptContext,
 } from './profile/provider-profile.js';
@@ -90,6 +93,8 @@ export {
 export {
   defineTool,
   errorResult,
+  FREEFORM_PARAMETERS,
+  type FreeformParameters,
   type ImageContent,
   resultText,
   type TextContent,

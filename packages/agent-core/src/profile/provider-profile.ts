@@ -15,8 +15,14 @@ export interface ProviderProfile {
   /** The @weft/llm provider requests route to. */
   readonly provider: string;
   readonly model: string;
-  /** The tools, in the order they are offered. Custom tools registered on a session override these by name. */
-  tools(): readonly Tool[];
+  /**
+   * The tools, in the order they are offered. Custom tools registered on a session override these
+   * by name. `context` names the model and provider the tools are for (a session asks again when
+   * its model changes), so a profile can offer a model family its own variant of a tool; a profile
+   * whose tools do not depend on the model may ignore it. Returning the same array for the same
+   * tools lets the session keep its registry.
+   */
+  tools(context?: ProfileToolsContext): readonly Tool[];
   /** The base instructions: identity, tool-use guidance, edit-format rules, coding practice. */
   buildSystemPrompt(context: SystemPromptContext): string;
   /** Provider-specific request fields (beta headers, caching, safety settings). */
@@ -38,6 +44,12 @@ export interface ProviderProfile {
    * Absent: the loop spec's spawn_agent, send_input, wait and close_agent.
    */
   subagentTools?(manager: SubagentManager): readonly Tool[];
+}
+
+/** What a profile's tools may depend on: the model and provider of the calls they are offered to. */
+export interface ProfileToolsContext {
+  model: string;
+  provider: string;
 }
 
 export interface ProfileCapabilities {

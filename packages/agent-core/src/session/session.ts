@@ -81,6 +81,8 @@ export class Session {
   private readonly customTools = new Map<string, Tool>();
   private readonly sessionTools: Tool[];
   private registry: ToolRegistry;
+  /** The profile's tools the registry was built from, to tell whether a model change changed them. */
+  private profileTools: readonly Tool[] = [];
   private selection: ModelSelection;
   private stateValue: SessionState = 'IDLE';
   private readonly steeringQueue: string[] = [];
@@ -342,7 +344,10 @@ export class Session {
     const profile = options.profile ?? this.selection.profile;
     const provider = options.provider ?? options.profile?.provider ?? this.selection.provider;
     this.selection = { ...this.selection, profile, provider, model };
-    if (options.profile) this.registry = this.buildRegistry();
+    // A profile may offer another model its own variant of a tool (freeform apply_patch for GPT-5).
+    if (options.profile || profile.tools({ model, provider }) !== this.profileTools) {
+      this.registry = this.buildRegistry();
+    }
     await this.recorder.appendEntry((parentId) => ({
       type: 'model_change',
       id: randomUUID(),
@@ -600,11 +605,9 @@ export class Session {
   }
 
   private buildRegistry(): ToolRegistry {
-    return new ToolRegistry([
-      ...this.selection.profile.tools(),
-      ...this.sessionTools,
-      ...this.customTools.values(),
-    ]);
+    const { profile, model, provider } = this.selection;
+    this.profileTools = profile.tools({ model, provider });
+    return new ToolRegistry([...this.profileTools, ...this.sessionTools, ...this.customTools.values()]);
   }
 
   private async appendTurn(turn: Turn): Promise<void> {

@@ -20,11 +20,19 @@ export class ToolRegistry {
     for (const tool of tools) this.register(tool);
   }
 
-  /** Adds `tool`, or replaces the tool of the same name. Throws on a name providers refuse. */
+  /**
+   * Adds `tool`, or replaces the tool of the same name. Throws on a name providers refuse, and on
+   * a freeform tool (one with a `format`) whose parameters are not `{ input: string }`.
+   */
   register(tool: Tool): void {
     if (!TOOL_NAME.test(tool.name)) {
       throw new TypeError(
         `Tool name "${tool.name}" is not accepted by providers: use 1–64 letters, digits, "_" or "-".`,
+      );
+    }
+    if (tool.format !== undefined && !takesInputString(tool.parameters)) {
+      throw new TypeError(
+        `Tool "${tool.name}" is freeform (it has a format), so its parameters must be { input: string } (FREEFORM_PARAMETERS): the form providers without freeform tools are offered, and what execute receives.`,
       );
     }
     this.tools.set(tool.name, tool);
@@ -56,12 +64,16 @@ export class ToolRegistry {
     return this.cachedList;
   }
 
-  /** The tools as @weft/llm definitions: name, description, and the parameters as plain JSON Schema. */
+  /**
+   * The tools as @weft/llm definitions: name, description, the parameters as plain JSON Schema,
+   * and a freeform tool's `format` (which makes it a custom tool where the provider has them).
+   */
   definitions(): ToolDefinition[] {
     this.cachedDefinitions ??= this.list().map((tool) => ({
       name: tool.name,
       description: tool.description,
       parameters: toJsonSchema(tool.parameters),
+      ...(tool.format === undefined ? {} : { format: tool.format }),
     }));
     return this.cachedDefinitions;
   }
@@ -74,6 +86,21 @@ export class ToolRegistry {
     this.cachedDefinitions = undefined;
     this.cachedList = undefined;
   }
+}
+
+/** An object schema whose required `input` is a string: a freeform tool's JSON form. */
+function takesInputString(schema: unknown): boolean {
+  const object = schema as {
+    type?: unknown;
+    properties?: Record<string, { type?: unknown }>;
+    required?: unknown;
+  };
+  return (
+    object.type === 'object' &&
+    object.properties?.input?.type === 'string' &&
+    Array.isArray(object.required) &&
+    object.required.includes('input')
+  );
 }
 
 /**

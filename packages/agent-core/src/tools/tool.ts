@@ -1,4 +1,5 @@
-import type { Static, TSchema } from 'typebox';
+import type { CustomToolFormat } from '@weft/llm';
+import { type Static, type TSchema, Type } from 'typebox';
 import type { ExecutionEnvironment } from '../environment/execution-environment.js';
 
 /**
@@ -16,8 +17,21 @@ export interface Tool<TParameters extends TSchema = TSchema, TDetails = unknown>
   /** What the tool does and when to use it, written for the model. */
   readonly description: string;
   readonly parameters: TParameters;
+  /**
+   * Makes the tool freeform (a "custom" tool in OpenAI's terms): the model sends raw text in this
+   * format (a Lark or regex grammar, or any text) instead of JSON arguments, and `execute` gets
+   * that text as `{ input }`. `parameters` must then be the JSON form, `{ input: string }`
+   * ({@link FREEFORM_PARAMETERS} or one like it with a description): providers without freeform
+   * tools are offered that function instead, and their calls reach `execute` the same way.
+   */
+  readonly format?: CustomToolFormat;
   execute(args: Static<TParameters>, context: ToolContext): Promise<ToolResult<TDetails>>;
 }
+
+/** The JSON form of a freeform tool's input, its `parameters`: one required string, `input`. */
+export const FREEFORM_PARAMETERS = Type.Object({ input: Type.String() }, { additionalProperties: false });
+
+export type FreeformParameters = typeof FREEFORM_PARAMETERS;
 
 /** What a tool gets besides its arguments. */
 export interface ToolContext {

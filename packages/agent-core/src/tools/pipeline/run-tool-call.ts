@@ -3,6 +3,7 @@ import type { ToolCallInfo } from '../../hooks/hook-points.js';
 import { executeTool } from '../execute-tool.js';
 import { errorResult, type ToolResult } from '../tool.js';
 import { invalidArgumentsMessage, validateArguments } from '../validate-arguments.js';
+import { callArguments } from './call-arguments.js';
 import { modelContent } from './model-content.js';
 import { unknownToolMessage } from './pipeline-messages.js';
 import { runGates } from './run-gates.js';
@@ -36,7 +37,7 @@ async function execute(
   const tool = context.registry.get(call.name);
   if (!tool) return { result: errorResult(unknownToolMessage(call.name)) };
 
-  const validation = validateArguments(tool.parameters, call.arguments);
+  const validation = validateArguments(tool.parameters, callArguments(call));
   if (!validation.ok) {
     const message = invalidArgumentsMessage(tool.name, validation.problems);
     return { result: errorResult(message), blocked: message };

@@ -46,7 +46,11 @@ export {
 } from './openai/exec-output.js';
 export { createOpenAIProfile, type OpenAIProfileOptions } from './openai/openai-profile.js';
 export { buildOpenAIPrompt } from './openai/openai-prompt.js';
-export { createApplyPatchTool } from './openai/tools/apply-patch-tool.js';
+export {
+  createApplyPatchTool,
+  createFreeformApplyPatchTool,
+  usesFreeformApplyPatch,
+} from './openai/tools/apply-patch-tool.js';
 export { createListDirTool } from './openai/tools/list-dir-tool.js';
 export { createMultiAgentTools, WAIT_AGENT_DEFAULT_TIMEOUT_MS } from './openai/tools/multi-agent-tools.js';
 export { createReadFileTool } from './openai/tools/read-file-tool.js';

@@ -1,9 +1,13 @@
-import type { SubagentManager, Tool } from '@weft/agent-core';
+import type { ProfileToolsContext, SubagentManager, Tool } from '@weft/agent-core';
 import { type ProfileOptions, resolveCapabilities } from '../shared/capabilities.js';
 import { limitsFromGeneric } from '../shared/tool-limits.js';
 import type { ProfileProviderOptions, WeftProfile } from '../shared/weft-profile.js';
 import { buildOpenAIPrompt } from './openai-prompt.js';
-import { createApplyPatchTool } from './tools/apply-patch-tool.js';
+import {
+  createApplyPatchTool,
+  createFreeformApplyPatchTool,
+  usesFreeformApplyPatch,
+} from './tools/apply-patch-tool.js';
 import { createListDirTool } from './tools/list-dir-tool.js';
 import { createMultiAgentTools } from './tools/multi-agent-tools.js';
 import { createReadFileTool } from './tools/read-file-tool.js';
@@ -30,6 +34,13 @@ export interface OpenAIProfileOptions extends ProfileOptions {
    * and dropped read_file in March 2026; its models read files through the shell). Default true.
    */
   fileTools?: boolean;
+  /**
+   * Which apply_patch to offer: 'freeform' (a custom tool whose input is the raw patch, under
+   * codex's Lark grammar) or 'json' (a function taking `{ input }`). Default: as codex does,
+   * freeform for GPT-5-family models and JSON for every other model, decided per model (the
+   * session asks again when its model changes).
+   */
+  applyPatch?: 'freeform' | 'json';
   /** `providerOptions.openai` fields (the Responses request body), e.g. `{ service_tier: 'flex' }`. */
   openai?: Readonly<Record<string, unknown>>;
 }
@@ -54,7 +65,8 @@ const LIMIT_ALIASES = {
 const OWN_LIMITS = { exec_command: 41_000, write_stdin: 41_000 };
 
 /**
- * The OpenAI profile, aligned with codex: apply_patch (the JSON `input` variant), shell_command or
+ * The OpenAI profile, aligned with codex: apply_patch (freeform, under codex's grammar, for
+ * GPT-5-family models; the JSON `input` variant for others), shell_command or
  * exec_command + write_stdin, update_plan, list_dir, read_file and view_image under codex's
  * names, parameters and output formats; our own prompt on the topics codex's covers;
  * `.codex/instructions.md` as project instructions; parallel tool calls, as codex's catalog
@@ -80,19 +92,24 @@ export function createOpenAIProfile(options: OpenAIProfileOptions): WeftProfile 
         ];
   const fileTools: Tool[] =
     options.fileTools === false ? [] : [createListDirTool() as Tool, createReadFileTool() as Tool];
-  const tools: readonly Tool[] = Object.freeze([
-    ...shellTools,
-    createUpdatePlanTool() as Tool,
-    createApplyPatchTool() as Tool,
-    ...fileTools,
-    createViewImageTool() as Tool,
-  ]);
+  const updatePlan = createUpdatePlanTool() as Tool;
+  const viewImage = createViewImageTool() as Tool;
+  const toolsWith = (applyPatch: Tool): readonly Tool[] =>
+    Object.freeze([...shellTools, updatePlan, applyPatch, ...fileTools, viewImage]);
+  // One frozen list per variant, so the session sees the same list while the variant stays.
+  const freeformTools = toolsWith(createFreeformApplyPatchTool() as Tool);
+  const jsonTools = toolsWith(createApplyPatchTool() as Tool);
+  const tools = (context?: ProfileToolsContext): readonly Tool[] => {
+    const variant =
+      options.applyPatch ?? (usesFreeformApplyPatch(context?.model ?? options.model) ? 'freeform' : 'json');
+    return variant === 'freeform' ? freeformTools : jsonTools;
+  };
   const openaiOptions = options.openai ? { ...options.openai } : undefined;
   return {
     id: 'openai',
     provider: options.provider ?? 'openai',
     model: options.model,
-    tools: () => tools,
+    tools,
     buildSystemPrompt: buildOpenAIPrompt,
     providerOptions: (): ProfileProviderOptions => (openaiOptions ? { openai: openaiOptions } : undefined),
     capabilities: resolveCapabilities(options, { parallelToolCalls: true }),

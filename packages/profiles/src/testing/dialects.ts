@@ -8,7 +8,10 @@ import type { WeftProfile } from '../shared/weft-profile.js';
 export interface Call {
   type: 'tool_call';
   name: string;
-  arguments: Record<string, unknown>;
+  /** JSON arguments; for a freeform (custom) call, its raw input text. */
+  arguments: Record<string, unknown> | string;
+  /** A call to a freeform tool (OpenAI Responses' custom_tool_call). */
+  custom?: true;
 }
 
 /** One turn of the scripted model: the given calls (in one response). */
@@ -92,26 +95,29 @@ export const openaiDialect: Dialect = {
         ? {}
         : { defaultCommandTimeoutMs: settings.commandTimeoutMs }),
     }),
+  // gpt-5.1-codex gets the freeform apply_patch: its calls carry the raw patch.
   write: (_dir, path, content) =>
-    call('apply_patch', {
-      input: `*** Begin Patch\n*** Add File: ${path}\n${content
+    freeformCall(
+      'apply_patch',
+      `*** Begin Patch\n*** Add File: ${path}\n${content
         .replace(/\n$/, '')
         .split('\n')
         .map((line) => `+${line}`)
         .join('\n')}\n*** End Patch`,
-    }),
+    ),
   read: (dir, path) => call('read_file', { file_path: `${dir}/${path}` }),
   readWhole: (_dir, path) => call('shell_command', { command: `cat ${path}` }),
   edit: (_dir, path, oldText, newText) =>
-    call('apply_patch', {
-      input: `*** Begin Patch\n*** Update File: ${path}\n${oldText
+    freeformCall(
+      'apply_patch',
+      `*** Begin Patch\n*** Update File: ${path}\n${oldText
         .split('\n')
         .map((line) => `-${line}`)
         .join('\n')}\n${newText
         .split('\n')
         .map((line) => `+${line}`)
         .join('\n')}\n*** End Patch`,
-    }),
+    ),
   shell: (command) => call('shell_command', { command }),
   // codex models search with rg; plain grep and find keep the test independent of rg on PATH.
   grep: (pattern) => call('shell_command', { command: `grep -rn '${pattern}' .` }),
@@ -160,4 +166,8 @@ export const DIALECTS: readonly Dialect[] = [openaiDialect, anthropicDialect, ge
 
 function call(name: string, args: Record<string, unknown>): Call {
   return { type: 'tool_call', name, arguments: args };
+}
+
+function freeformCall(name: string, input: string): Call {
+  return { type: 'tool_call', name, arguments: input, custom: true };
 }

@@ -1,4 +1,5 @@
 import { defineTool, type Tool, Type } from '@weft/agent-core';
+import { APPLY_PATCH_FREEFORM_DESCRIPTION, APPLY_PATCH_LARK_GRAMMAR } from '@weft/tools-patch';
 import { applyPatchAsCodex } from '../apply-patch-result.js';
 
 const parameters = Type.Object(
@@ -30,8 +31,7 @@ Rules:
 
 /**
  * codex's apply_patch as a JSON function tool (`{ input }`), which codex gives models without
- * custom-tool support. codex gives GPT-5-family models a freeform (grammar) variant instead;
- * @weft/llm cannot send custom tools yet, so this profile sends this one to every model.
+ * custom-tool support (gpt-oss, and every model outside the GPT-5 family).
  */
 export function createApplyPatchTool(): Tool<ApplyPatchParameters> {
   return defineTool({
@@ -40,4 +40,29 @@ export function createApplyPatchTool(): Tool<ApplyPatchParameters> {
     parameters,
     execute: (args, context) => applyPatchAsCodex(args.input, context),
   });
+}
+
+/**
+ * codex's apply_patch as it gives GPT-5-family models: a freeform (custom) tool whose input is
+ * the raw patch, constrained by codex's Lark grammar, with a one-line description (the grammar
+ * carries the format). Its `parameters` are the JSON variant's `{ input }`: what a provider
+ * without custom tools is sent instead. Same result text as the JSON variant.
+ */
+export function createFreeformApplyPatchTool(): Tool<ApplyPatchParameters> {
+  return defineTool({
+    name: 'apply_patch',
+    description: APPLY_PATCH_FREEFORM_DESCRIPTION,
+    parameters,
+    format: { type: 'grammar', syntax: 'lark', definition: APPLY_PATCH_LARK_GRAMMAR },
+    execute: (args, context) => applyPatchAsCodex(args.input, context),
+  });
+}
+
+/**
+ * Whether codex gives `model` the freeform apply_patch: the GPT-5 family (`gpt-5`, `gpt-5.4`,
+ * `gpt-5.1-codex`, `gpt-5-mini`, …; a provider prefix such as `openai/` is ignored), the models
+ * that have custom tools. Every other model gets the JSON variant.
+ */
+export function usesFreeformApplyPatch(model: string): boolean {
+  return /^gpt-5(?![0-9])/.test(model.replace(/^.*\//, '').toLowerCase());
 }

@@ -1,5 +1,5 @@
 // The command's entry. It answers --version and --help from constants, so those never load more
-// than this file; anything else imports the dispatcher, which loads what the chosen mode needs.
+// than this file; anything else goes to the launcher, which loads the command's body.
 import { HELP, VERSION } from './args/help.js';
 
 const argv = process.argv.slice(2);
@@ -8,6 +8,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 } else if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
   process.stdout.write(HELP);
 } else {
-  const { main } = await import('./main.js');
-  await main(argv);
+  const { launch } = await import('./launcher/launch.js');
+  await launch(argv);
 }

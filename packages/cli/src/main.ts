@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { HELP, VERSION } from './args/help.js';
 import { type CliArgs, type Mode, parseCliArgs } from './args/parse-args.js';
 import { UsageError } from './args/usage-error.js';
@@ -8,22 +7,28 @@ import { EXIT } from './modes/exit-codes.js';
 import { type ModeIO, readAll } from './modes/mode-io.js';
 import { runSessionsCommand } from './modes/sessions-command.js';
 import { CliRuntime } from './runtime/cli-runtime.js';
+import { applyV8Flags } from './v8-flags.js';
 
-/**
- * Node's fetch parses HTTP with a WebAssembly module; V8 compiles its hot parser function again
- * with its optimizing compiler in a background thread, and exiting waits for that job (about
- * 100 ms on our machines, longer than the whole model call). The baseline compiler's code is
- * quick enough for the traffic of a model stream. Set before the first fetch compiles the module.
- */
-setFlagsFromString('--liftoff-only');
+// The launcher sets them before compiling this module; from source, this does.
+applyV8Flags();
+
+/** What the launcher (src/launcher) lends a run. */
+export interface MainHooks {
+  /**
+   * Keeps the code compiled so far for later runs (the launcher's code cache). The launcher calls
+   * it at exit; the interactive mode calls it once its first session is open, since a terminal
+   * that goes away ends it, and its files should not be written while it exits then.
+   */
+  saveCodeCache?: () => void;
+}
 
 /** Runs weft with `argv` (without node and the script) on the process's streams, then exits with its code. */
-export async function main(argv: readonly string[]): Promise<void> {
+export async function main(argv: readonly string[], hooks: MainHooks = {}): Promise<void> {
   const startedAt = performance.now();
   const io: ModeIO = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   let code: number;
   try {
-    code = await run(argv, io, startedAt);
+    code = await run(argv, io, startedAt, hooks);
   } catch (error) {
     code = report(error, io);
   }
@@ -33,7 +38,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   io.stdout.write('', () => process.exit(code));
 }
 
-async function run(argv: readonly string[], io: ModeIO, startedAt: number): Promise<number> {
+async function run(
+  argv: readonly string[],
+  io: ModeIO,
+  startedAt: number,
+  hooks: MainHooks,
+): Promise<number> {
   const args = parseCliArgs(argv);
   if (args.command === 'help') {
     io.stdout.write(HELP);
@@ -67,6 +77,13 @@ async function run(argv: readonly string[], io: ModeIO, startedAt: number): Prom
       }
       case 'interactive': {
         const { runInteractive } = await import('./interactive/index.js');
+        const saveCodeCache = hooks.saveCodeCache;
+        if (saveCodeCache) {
+          const stop = runtime.onSessionChange(() => {
+            stop();
+            setImmediate(saveCodeCache);
+          });
+        }
         return await runInteractive(
           runtime,
           { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },

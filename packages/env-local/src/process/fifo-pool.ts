@@ -26,35 +26,40 @@ export interface OpenFifo {
  * (net.Socket's `onread`). When FIFOs cannot be made (no mkfifo, a file system without them),
  * `take` answers undefined and the caller uses ordinary pipes.
  *
- * The first batch is made in the background when the first pipe is asked for, and until it is
- * there `take` answers undefined rather than wait for `mkfifo`: the first command (typically a
- * session's short git snapshot) starts at once on ordinary pipes. Later commands wait for a
- * refill when the spares run out.
+ * The pool's first command gets ordinary pipes and runs no `mkfifo`: it starts at once, and an
+ * environment that runs a single short command (a session's git snapshot, say) never pays for a
+ * process that makes FIFOs. The first batch is made for the second command.
  */
 export class FifoPool {
   private readonly spare: OpenFifo[] = [];
   private refilling: Promise<void> | undefined;
   private unavailable = false;
-  /** Whether a batch was ever made. */
-  private filled = false;
+  private servedFirst = false;
   /** Counts dispose() calls: a batch finished after one is closed, not kept. */
   private disposals = 0;
 
   constructor(private readonly parent: string) {}
 
-  /** An unused pipe, or undefined when FIFOs are unavailable here (or the first batch is not made yet). */
-  async take(): Promise<OpenFifo | undefined> {
-    if (this.spare.length === 0 && !this.filled && !this.unavailable) {
-      void this.startRefill();
+  /**
+   * A command's stdout and stderr pipes, or undefined for ordinary pipes: for the pool's first
+   * command, and when FIFOs are unavailable here.
+   */
+  async takePair(): Promise<[OpenFifo, OpenFifo] | undefined> {
+    if (!this.servedFirst) {
+      this.servedFirst = true;
       return undefined;
     }
-    while (this.spare.length === 0 && !this.unavailable) await this.startRefill();
-    return this.spare.pop();
+    const stdout = await this.take();
+    const stderr = await this.take();
+    if (stdout && stderr) return [stdout, stderr];
+    for (const fifo of [stdout, stderr]) if (fifo) closeFifo(fifo);
+    return undefined;
   }
 
-  /** Makes a batch now unless spares are there (or FIFOs are unavailable); resolves when done. */
-  async fill(): Promise<void> {
+  /** An unused pipe (made now if none is spare), or undefined when FIFOs are unavailable here. */
+  async take(): Promise<OpenFifo | undefined> {
     while (this.spare.length === 0 && !this.unavailable) await this.startRefill();
+    return this.spare.pop();
   }
 
   /** Closes the spare pipes. The pool stays usable and makes new ones when asked. */
@@ -89,7 +94,6 @@ export class FifoPool {
       }
       rmdirSync(folder);
       folder = undefined;
-      this.filled = true;
       if (this.disposals === disposals) this.spare.push(...opened);
       else for (const fifo of opened.splice(0)) closeFifo(fifo);
     } catch {

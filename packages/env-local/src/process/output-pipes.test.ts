@@ -1,4 +1,6 @@
-import { closeSync, fstatSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, closeSync, fstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTempDir } from '@weft/testkit';
 import { describe, expect, it } from 'vitest';
 import { LocalExecutionEnvironment } from '../local-execution-environment.js';
@@ -9,35 +11,47 @@ import { runProcess } from './run-process.js';
 const limits = (dir: string) => ({ windowBytes: 1000, spillThresholdBytes: 500, spillDirectory: dir });
 
 describe('output pipes', () => {
-  it('gives the first command ordinary pipes at once and makes the FIFOs in the background', async () => {
+  it('gives the first command ordinary pipes without running mkfifo, FIFOs from the second on', async () => {
     using parent = createTempDir('weft-fifo-parent-');
     const pool = new FifoPool(parent.path);
     const first = await OutputPipes.open(pool);
     expect(first.stdio).toEqual(['pipe', 'pipe']);
     first.destroy();
-    await pool.fill();
-    const next = await OutputPipes.open(pool);
-    expect(next.stdio.every((fd) => typeof fd === 'number')).toBe(true);
-    next.destroy();
+    const second = await OutputPipes.open(pool);
+    expect(second.stdio.every((fd) => typeof fd === 'number')).toBe(true);
+    second.destroy();
     pool.dispose();
   });
 
   it('closes a batch that was still being made when the pool was disposed', async () => {
     using parent = createTempDir('weft-fifo-parent-');
-    const pool = new FifoPool(parent.path);
-    const before = readdirSync('/proc/self/fd').length;
-    expect(await pool.take()).toBeUndefined(); // starts the first batch
-    pool.dispose();
-    await pool.fill(); // waits for that batch (closed), then makes a new one
-    pool.dispose();
-    expect(readdirSync('/proc/self/fd').length).toBe(before);
-    expect(readdirSync(parent.path)).toEqual([]);
+    // A mkfifo that counts its runs, first on PATH.
+    const bin = parent.join('bin');
+    mkdirSync(bin);
+    const real = execFileSync('/bin/sh', ['-c', 'command -v mkfifo'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'mkfifo'), `#!/bin/sh\necho run >> '${parent.join('runs')}'\nexec '${real}' "$@"\n`);
+    chmodSync(join(bin, 'mkfifo'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      const pool = new FifoPool(parent.path);
+      const before = readdirSync('/proc/self/fd').length;
+      const taking = pool.take(); // starts a batch
+      pool.dispose();
+      const fifo = (await taking)!; // that batch was closed: this pipe comes from a second one
+      expect(readFileSync(parent.join('runs'), 'utf8')).toBe('run\nrun\n');
+      pool.dispose();
+      for (const fd of [fifo.readFd, fifo.writeFd]) closeSync(fd);
+      expect(readdirSync('/proc/self/fd').length).toBe(before);
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it('hands the child FIFO write ends and leaves nothing on disk', async () => {
     using parent = createTempDir('weft-fifo-parent-');
     const pool = new FifoPool(parent.path);
-    await pool.fill();
+    (await OutputPipes.open(pool)).destroy(); // the first command's ordinary pipes
     const pipes = await OutputPipes.open(pool);
     expect(pipes.stdio.every((fd) => typeof fd === 'number')).toBe(true);
     expect(readdirSync(parent.path)).toEqual([]);
@@ -48,7 +62,6 @@ describe('output pipes', () => {
   it('closes its spare pipes on dispose', async () => {
     using parent = createTempDir('weft-fifo-parent-');
     const pool = new FifoPool(parent.path);
-    await pool.fill();
     const fifo = (await pool.take())!;
     const spare = (await pool.take())!;
     pool.dispose(); // closes the 14 spares still in the pool, not the two taken
@@ -60,6 +73,7 @@ describe('output pipes', () => {
     using dir = createTempDir('weft-pipes-');
     const pool = new FifoPool('/nonexistent/weft');
     expect(await pool.take()).toBeUndefined();
+    expect(await pool.takePair()).toBeUndefined();
     const pipes = await OutputPipes.open(pool);
     expect(pipes.stdio).toEqual(['pipe', 'pipe']);
     pipes.destroy();

@@ -31,14 +31,9 @@ export class OutputPipes {
 
   /** Takes two pipes from the pool, or falls back to ordinary pipes. */
   static async open(pool: FifoPool): Promise<OutputPipes> {
-    const stdout = await pool.take();
-    const stderr = await pool.take();
-    if (stdout === undefined || stderr === undefined) {
-      for (const fifo of [stdout, stderr]) {
-        if (fifo) for (const fd of [fifo.readFd, fifo.writeFd]) closeQuietly(fd);
-      }
-      return new OutputPipes(['pipe', 'pipe'], []);
-    }
+    const pair = await pool.takePair();
+    if (pair === undefined) return new OutputPipes(['pipe', 'pipe'], []);
+    const [stdout, stderr] = pair;
     return new OutputPipes([stdout.writeFd, stderr.writeFd], [stdout.readFd, stderr.readFd]);
   }
 

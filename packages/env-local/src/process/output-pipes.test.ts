@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, closeSync, fstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createTempDir } from '@weft/testkit';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +37,10 @@ describe('output pipes', () => {
     const bin = parent.join('bin');
     mkdirSync(bin);
     const real = execFileSync('/bin/sh', ['-c', 'command -v mkfifo'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(bin, 'mkfifo'), `#!/bin/sh\necho run >> '${parent.join('runs')}'\nexec '${real}' "$@"\n`);
+    writeFileSync(
+      join(bin, 'mkfifo'),
+      `#!/bin/sh\necho run >> '${parent.join('runs')}'\nexec '${real}' "$@"\n`,
+    );
     chmodSync(join(bin, 'mkfifo'), 0o755);
     const path = process.env.PATH;
     process.env.PATH = `${bin}:${path}`;

@@ -48,5 +48,10 @@ export default defineConfig([
     platform: 'node',
     noExternal: [/^(?!@vscode\/ripgrep|node-pty)/],
     define: { __WEFT_VERSION__: JSON.stringify(version) },
+    // The bundled packages' license comments go to main.cjs.LEGAL.txt beside it, which leaves the
+    // bundle plain ASCII: the launcher then reads it without decoding UTF-8.
+    esbuildOptions(options) {
+      options.legalComments = 'linked';
+    },
   },
 ]);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTempDir } from '@weft/testkit';
@@ -50,7 +50,7 @@ describe('loadWithCodeCache', () => {
     expect(runChild(file, cache)).toEqual({ fromCache: false, answer: 'a/4' });
     const names = readdirSync(cache);
     expect(names).toHaveLength(1);
-    expect(names[0]).toMatch(/^mod\.cjs-1\.0\.0-v\d+\.\d+\.\d+-\w+-\w+-\d+-\d+\.bin$/);
+    expect(names[0]).toMatch(/^mod\.cjs-1\.0\.0-v\d+\.\d+\.\d+-\w+-\w+-[0-9a-f]{12}-\d+-\d+\.bin$/);
     const written = statSync(join(cache, names[0]!)).mtimeMs;
 
     expect(runChild(file, cache)).toEqual({ fromCache: true, answer: 'a/4' });
@@ -76,6 +76,19 @@ describe('loadWithCodeCache', () => {
     expect(names).toHaveLength(1);
     expect(names[0]).not.toBe(old);
     expect(runChild(file, cache)).toEqual({ fromCache: true, answer: 'a/6' });
+  });
+
+  it('keeps one cache per copy of the file: two checkouts do not evict each other', () => {
+    using dir = createTempDir('weft-code-cache-');
+    const cache = dir.join('cache');
+    const copies = ['a', 'b'].map((name) => {
+      mkdirSync(dir.join(name));
+      writeFileSync(dir.join(name, 'mod.cjs'), SOURCE);
+      return dir.join(name, 'mod.cjs');
+    });
+    for (const file of copies) expect(runChild(file, cache).fromCache).toBe(false);
+    for (const file of copies) expect(runChild(file, cache).fromCache).toBe(true);
+    expect(readdirSync(cache)).toHaveLength(2);
   });
 
   it('compiles from source when the cache is damaged, and replaces it', () => {
@@ -108,6 +121,13 @@ describe('loadWithCodeCache', () => {
     expect(() => loaded.saveCache()).not.toThrow();
     expect(loaded.exports.answer(1)).toBe('a/2');
     expect(readdirSync(dir.path).sort()).toEqual(['a-file', 'mod.cjs']);
+  });
+
+  it('reads a file that is not plain ASCII as UTF-8', () => {
+    using dir = createTempDir('weft-code-cache-');
+    const file = dir.join('mod.cjs');
+    writeFileSync(file, "exports.text = 'Wärting ✓';");
+    expect(loadWithCodeCache<{ text: string }>(file, undefined, '1.0.0').exports.text).toBe('Wärting ✓');
   });
 });
 

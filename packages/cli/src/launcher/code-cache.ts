@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -33,9 +34,9 @@ export interface CachedModule<T> {
  * function a previous run compiled, kept in `cacheDirectory`. With it V8 neither parses the
  * source nor compiles those functions again, which for the command's bundle is most of what a
  * run costs before its first model call. The cache file is named after `key` (the caller's
- * version), Node's version, the platform and the file's size and modification time, so a rebuilt
- * or upgraded file never meets another file's code; V8 also checks its own version and flags, a
- * digest guards the file's bytes, and a cache that fails a check is rewritten. Without a cache folder (undefined), or when the cache cannot
+ * version), Node's version, the platform, the file's path and its size and modification time,
+ * so a rebuilt or upgraded file never meets another file's code; V8 also checks its own version
+ * and flags, a digest guards the file's bytes, and a cache that fails a check is rewritten. Without a cache folder (undefined), or when the cache cannot
  * be read or written, the file runs all the same.
  *
  * V8's flags must be the same whenever the file is compiled: set them before calling this.
@@ -51,11 +52,15 @@ export function loadWithCodeCache<T>(
   try {
     const stat = fstatSync(fd);
     stamp = `${stat.size}-${Math.trunc(stat.mtimeMs)}`;
-    source = readFileSync(fd, 'utf8');
+    const bytes = readFileSync(fd);
+    // Plain ASCII (as the build leaves the bundle) reads as Latin-1, ten times faster than UTF-8.
+    source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   } finally {
     closeSync(fd);
   }
-  const prefix = `${basename(file)}-${safe(key)}-${process.version}-${process.platform}-${process.arch}-`;
+  // One cache per copy of the file (its folder's digest: two checkouts do not evict each other).
+  const place = digest(Buffer.from(file)).toString('hex').slice(0, 12);
+  const prefix = `${basename(file)}-${safe(key)}-${process.version}-${process.platform}-${process.arch}-${place}-`;
   const cacheFile = cacheDirectory === undefined ? undefined : join(cacheDirectory, `${prefix}${stamp}.bin`);
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
   // The wrapper CommonJS gives a module, on a line of its own so that the file's lines keep their numbers.

@@ -106,10 +106,13 @@ export class CliRuntime {
     }
     const runtime = new CliRuntime(config, table, initial);
     // Every mode opens a session at once, and its start waits for the git snapshot: git runs
-    // now, in its own processes, while this one loads the provider's SDK and Node's fetch.
+    // now, in its own processes, while this one loads the provider's SDK and Node's fetch. The
+    // snapshot's command starts once its working directory is checked, which is done by the
+    // time initialize()'s own check is: the warm-up, which holds this thread for tens of
+    // milliseconds, comes after both.
     prefetchGitSnapshot(runtime.env);
-    runtime.warmUp();
     await runtime.env.initialize();
+    runtime.warmUp();
     return runtime;
   }
 

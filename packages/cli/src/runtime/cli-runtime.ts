@@ -107,12 +107,11 @@ export class CliRuntime {
     const runtime = new CliRuntime(config, table, initial);
     // Every mode opens a session at once, and its start waits for the git snapshot: git runs
     // now, in its own processes, while this one loads the provider's SDK and Node's fetch. The
-    // snapshot's command starts once its working directory is checked, which is done by the
-    // time initialize()'s own check is: the warm-up, which holds this thread for tens of
-    // milliseconds, comes after both.
+    // local environment checks the snapshot's working directory without a turn of the event
+    // loop, so git is spawned before the warm-up (queued with setImmediate) holds this thread.
     prefetchGitSnapshot(runtime.env);
-    await runtime.env.initialize();
     runtime.warmUp();
+    await runtime.env.initialize();
     return runtime;
   }
 

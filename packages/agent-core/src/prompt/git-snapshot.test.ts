@@ -145,9 +145,11 @@ describe('takeGitSnapshot', () => {
 
     prefetchGitSnapshot(env);
     expect(execs()).toBe(1);
-    commitFiles(dir.path, 'Second', { 'a.txt': '2' });
     const first = await takeGitSnapshot(env);
     expect(execs()).toBe(1);
+    // Committed once the prefetched run is over (committing while it runs would race with it):
+    // only a new run of git can see this commit.
+    commitFiles(dir.path, 'Second', { 'a.txt': '2' });
     const second = await takeGitSnapshot(env);
 
     expect(execs()).toBe(2);

@@ -5,6 +5,7 @@ import {
   createOpenAIProfile,
   type WeftProfile,
 } from '@weft/profiles';
+import type { Tool } from '@weft/agent-core';
 import type { ProfileName, ToolPreset } from '../config/settings-schema.js';
 import { toolAllowed } from './tool-presets.js';
 
@@ -22,8 +23,22 @@ export function createProfile(
 ): WeftProfile {
   const profile = baseProfile(name, provider, model);
   if (tools.preset === 'default' && tools.allowed === undefined) return profile;
-  const offered = profile.tools().filter((tool) => toolAllowed(tool.name, tools.preset, tools.allowed));
-  return { ...profile, tools: () => offered };
+  // Filtered per call, since the session asks again when its model changes (the OpenAI
+  // profile's apply_patch is freeform for some models and JSON for others); one filtered array per
+  // array of the profile's, so the same tools stay the same array and the session keeps its registry.
+  const filtered = new WeakMap<readonly Tool[], readonly Tool[]>();
+  return {
+    ...profile,
+    tools(context) {
+      const all = profile.tools(context);
+      let offered = filtered.get(all);
+      if (!offered) {
+        offered = all.filter((tool) => toolAllowed(tool.name, tools.preset, tools.allowed));
+        filtered.set(all, offered);
+      }
+      return offered;
+    },
+  };
 }
 
 function baseProfile(name: ProfileName, provider: string, model: string): WeftProfile {

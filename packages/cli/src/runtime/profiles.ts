@@ -1,3 +1,4 @@
+import type { Tool } from '@weft/agent-core';
 import {
   createAnthropicProfile,
   createGeminiProfile,
@@ -5,7 +6,6 @@ import {
   createOpenAIProfile,
   type WeftProfile,
 } from '@weft/profiles';
-import type { Tool } from '@weft/agent-core';
 import type { ProfileName, ToolPreset } from '../config/settings-schema.js';
 import { toolAllowed } from './tool-presets.js';
 

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import type { ProviderProfile, SystemPromptContext } from '../profile/provider-profile.js';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import { defineTool, type Tool, textResult } from '../tools/tool.js';
 import { assembleSystemPrompt } from './assemble-system-prompt.js';
-import { NodeTestEnvironment } from './node-environment.test-support.js';
 import type { ProjectDocs } from './project-docs.js';
 
 const readFile = defineTool({
@@ -43,7 +43,7 @@ function profile(seen: SystemPromptContext[] = []): ProviderProfile {
   };
 }
 
-const env = new NodeTestEnvironment('/work/app');
+const env = new ProcessTestEnvironment('/work/app');
 const docs: ProjectDocs = { files: [], text: 'PROJECT DOCS', truncated: false, warnings: [] };
 
 describe('assembleSystemPrompt', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import { buildEnvironmentBlock, formatDate, modelDisplayName } from './environment-block.js';
 import type { GitSnapshot } from './git-snapshot.js';
-import { NodeTestEnvironment } from './node-environment.test-support.js';
 
-const env = Object.assign(new NodeTestEnvironment('/work/app'), { osVersion: 'Linux 6.8.0' });
+const env = Object.assign(new ProcessTestEnvironment('/work/app'), { osVersion: 'Linux 6.8.0' });
 
 const snapshot: GitSnapshot = {
   root: '/work',

@@ -1,14 +1,14 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createTempDir } from '@weft/testkit';
 import { describe, expect, it } from 'vitest';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import { commitFiles, git, initRepo, writeFiles } from './git-repo.test-support.js';
 import { prefetchGitSnapshot, takeGitSnapshot } from './git-snapshot.js';
-import { NodeTestEnvironment } from './node-environment.test-support.js';
 
 describe('takeGitSnapshot', () => {
   it('is undefined outside a git repository', async () => {
     using dir = createTempDir('snapshot-');
-    expect(await takeGitSnapshot(new NodeTestEnvironment(dir.path))).toBeUndefined();
+    expect(await takeGitSnapshot(new ProcessTestEnvironment(dir.path))).toBeUndefined();
   });
 
   it('reports root, branch, a clean tree and the commit subjects newest first, in one command', async () => {
@@ -16,7 +16,7 @@ describe('takeGitSnapshot', () => {
     initRepo(dir.path);
     commitFiles(dir.path, 'Add the parser', { 'a.txt': 'a' });
     commitFiles(dir.path, 'Fix the lexer', { 'b.txt': 'b' });
-    const env = new NodeTestEnvironment(dir.path);
+    const env = new ProcessTestEnvironment(dir.path);
 
     const snapshot = await takeGitSnapshot(env);
 
@@ -42,7 +42,7 @@ describe('takeGitSnapshot', () => {
     initRepo(dir.path);
     commitFiles(dir.path, 'Init', { 'packages/app/index.ts': '' });
 
-    const snapshot = await takeGitSnapshot(new NodeTestEnvironment(dir.join('packages', 'app')));
+    const snapshot = await takeGitSnapshot(new ProcessTestEnvironment(dir.join('packages', 'app')));
 
     expect(snapshot).toMatchObject({ root: dir.path, prefix: 'packages/app', branch: 'main' });
   });
@@ -55,7 +55,7 @@ describe('takeGitSnapshot', () => {
     git(dir.path, 'add', 'b.txt', 'new.txt');
     writeFiles(dir.path, { 'loose-1.txt': '', 'loose-2.txt': '', 'scratch/x.txt': '', 'scratch/y.txt': '' });
 
-    const snapshot = await takeGitSnapshot(new NodeTestEnvironment(dir.path));
+    const snapshot = await takeGitSnapshot(new ProcessTestEnvironment(dir.path));
 
     expect(snapshot).toMatchObject({ modifiedFiles: 3, untrackedFiles: 3 });
   });
@@ -67,7 +67,7 @@ describe('takeGitSnapshot', () => {
     commitFiles(dir.path, 'Second', { 'a.txt': '2' });
     git(dir.path, 'checkout', '--quiet', '--detach', 'HEAD~1');
 
-    const snapshot = await takeGitSnapshot(new NodeTestEnvironment(dir.path));
+    const snapshot = await takeGitSnapshot(new ProcessTestEnvironment(dir.path));
 
     expect(snapshot).toMatchObject({
       branch: undefined,
@@ -82,7 +82,7 @@ describe('takeGitSnapshot', () => {
     initRepo(dir.path);
     writeFiles(dir.path, { 'draft.txt': '' });
 
-    const snapshot = await takeGitSnapshot(new NodeTestEnvironment(dir.path));
+    const snapshot = await takeGitSnapshot(new ProcessTestEnvironment(dir.path));
 
     expect(snapshot).toMatchObject({ branch: 'main', head: undefined, recentCommits: [], untrackedFiles: 1 });
   });
@@ -91,7 +91,7 @@ describe('takeGitSnapshot', () => {
     using dir = createTempDir('snapshot-');
     initRepo(dir.path);
     for (let n = 1; n <= 12; n++) commitFiles(dir.path, `Commit ${n}`, { 'n.txt': String(n) });
-    const env = new NodeTestEnvironment(dir.path);
+    const env = new ProcessTestEnvironment(dir.path);
 
     const byDefault = await takeGitSnapshot(env);
     const five = await takeGitSnapshot(env, { maxCommits: 5 });
@@ -108,7 +108,7 @@ describe('takeGitSnapshot', () => {
     const emptyBin = dir.join('empty-bin');
     mkdirSync(emptyBin);
 
-    expect(await takeGitSnapshot(new NodeTestEnvironment(dir.path, { PATH: emptyBin }))).toBeUndefined();
+    expect(await takeGitSnapshot(new ProcessTestEnvironment(dir.path, { PATH: emptyBin }))).toBeUndefined();
   });
 
   it('gives up (undefined) when git does not answer within the timeout', async () => {
@@ -121,7 +121,7 @@ describe('takeGitSnapshot', () => {
     const started = performance.now();
 
     const snapshot = await takeGitSnapshot(
-      new NodeTestEnvironment(dir.path, { PATH: `${bin}:/usr/bin:/bin` }),
+      new ProcessTestEnvironment(dir.path, { PATH: `${bin}:/usr/bin:/bin` }),
       {
         timeoutMs: 300,
       },
@@ -133,14 +133,14 @@ describe('takeGitSnapshot', () => {
 
   it('is undefined, not an exception, when the command cannot start', async () => {
     using dir = createTempDir('snapshot-');
-    expect(await takeGitSnapshot(new NodeTestEnvironment(dir.join('gone')))).toBeUndefined();
+    expect(await takeGitSnapshot(new ProcessTestEnvironment(dir.join('gone')))).toBeUndefined();
   });
 
   it('returns a prefetched snapshot once, without running git again, then runs git anew', async () => {
     using dir = createTempDir('snapshot-');
     initRepo(dir.path);
     commitFiles(dir.path, 'First', { 'a.txt': '1' });
-    const env = new NodeTestEnvironment(dir.path);
+    const env = new ProcessTestEnvironment(dir.path);
     const execs = () => env.calls.filter((call) => call.startsWith('execCommand')).length;
 
     prefetchGitSnapshot(env);
@@ -161,7 +161,7 @@ describe('takeGitSnapshot', () => {
     using dir = createTempDir('snapshot-');
     initRepo(dir.path);
     for (let n = 1; n <= 3; n++) commitFiles(dir.path, `Commit ${n}`, { 'n.txt': String(n) });
-    const env = new NodeTestEnvironment(dir.path);
+    const env = new ProcessTestEnvironment(dir.path);
 
     prefetchGitSnapshot(env);
     const two = await takeGitSnapshot(env, { maxCommits: 2 });

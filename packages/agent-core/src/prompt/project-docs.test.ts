@@ -3,9 +3,9 @@ import { createTempDir } from '@weft/testkit';
 import { describe, expect, it } from 'vitest';
 import { EnvironmentError } from '../environment/environment-error.js';
 import type { ByteRange } from '../environment/execution-environment.js';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import { commitFiles, initRepo, writeFiles } from './git-repo.test-support.js';
 import { takeGitSnapshot } from './git-snapshot.js';
-import { NodeTestEnvironment } from './node-environment.test-support.js';
 import {
   discoverProjectDocs,
   PROJECT_DOCS_BUDGET_BYTES,
@@ -29,7 +29,9 @@ describe('discoverProjectDocs', () => {
       'packages/app/src/AGENTS.md': 'below the working directory',
     });
 
-    const docs = await discoverProjectDocs(new NodeTestEnvironment(dir.join('packages/app')), ['CLAUDE.md']);
+    const docs = await discoverProjectDocs(new ProcessTestEnvironment(dir.join('packages/app')), [
+      'CLAUDE.md',
+    ]);
 
     expect(paths(docs)).toEqual([
       'AGENTS.md',
@@ -72,7 +74,7 @@ describe('discoverProjectDocs', () => {
       '.codex/instructions.md': 'codex',
     });
 
-    const docs = await discoverProjectDocs(new NodeTestEnvironment(dir.path), fileNames);
+    const docs = await discoverProjectDocs(new ProcessTestEnvironment(dir.path), fileNames);
 
     expect(paths(docs)).toEqual(expected);
   });
@@ -81,7 +83,7 @@ describe('discoverProjectDocs', () => {
     using dir = createTempDir('docs-');
     writeFiles(dir.path, { 'AGENTS.md': 'parent, not a repo', 'work/AGENTS.md': 'here' });
 
-    const docs = await discoverProjectDocs(new NodeTestEnvironment(dir.join('work')), []);
+    const docs = await discoverProjectDocs(new ProcessTestEnvironment(dir.join('work')), []);
 
     expect(docs.files).toEqual([
       {
@@ -98,7 +100,7 @@ describe('discoverProjectDocs', () => {
     using dir = createTempDir('docs-');
     initRepo(dir.path);
     writeFiles(dir.path, { 'AGENTS.md': 'root', 'sub/AGENTS.md': 'sub' });
-    const env = new NodeTestEnvironment(dir.join('sub'));
+    const env = new ProcessTestEnvironment(dir.join('sub'));
     const snapshot = await takeGitSnapshot(env);
     env.calls.length = 0;
 
@@ -119,7 +121,7 @@ describe('discoverProjectDocs', () => {
     writeFiles(dir.path, { 'AGENTS.md': '  \n\n' });
     mkdirSync(dir.join('CLAUDE.md'));
 
-    const docs = await discoverProjectDocs(new NodeTestEnvironment(dir.path), ['CLAUDE.md']);
+    const docs = await discoverProjectDocs(new ProcessTestEnvironment(dir.path), ['CLAUDE.md']);
 
     expect(docs).toEqual({ files: [], text: '', truncated: false, warnings: [] });
   });
@@ -129,7 +131,7 @@ describe('discoverProjectDocs', () => {
     initRepo(dir.path);
     writeFiles(dir.path, { 'AGENTS.md': 'r'.repeat(30 * 1024), 'app/AGENTS.md': 'd'.repeat(4 * 1024) });
 
-    const docs = await discoverProjectDocs(new NodeTestEnvironment(dir.join('app')), []);
+    const docs = await discoverProjectDocs(new ProcessTestEnvironment(dir.join('app')), []);
 
     const [root, deep] = docs.files;
     expect(deep).toMatchObject({ content: 'd'.repeat(4096), truncated: false });
@@ -151,7 +153,7 @@ describe('discoverProjectDocs', () => {
     initRepo(dir.path);
     writeFiles(dir.path, { 'AGENTS.md': 'root rules', 'app/AGENTS.md': 'x'.repeat(2000) });
 
-    const docs = await discoverProjectDocs(new NodeTestEnvironment(dir.join('app')), [], {
+    const docs = await discoverProjectDocs(new ProcessTestEnvironment(dir.join('app')), [], {
       budgetBytes: 1024,
     });
 
@@ -167,7 +169,7 @@ describe('discoverProjectDocs', () => {
     using dir = createTempDir('docs-');
     initRepo(dir.path);
     writeFiles(dir.path, { 'AGENTS.md': '€'.repeat(2_000_000) }); // 3 bytes each: 6 MB
-    const env = new NodeTestEnvironment(dir.path);
+    const env = new ProcessTestEnvironment(dir.path);
 
     const docs = await discoverProjectDocs(env, [], { budgetBytes: 1000 });
 
@@ -180,7 +182,7 @@ describe('discoverProjectDocs', () => {
     initRepo(dir.path);
     writeFiles(dir.path, { 'AGENTS.md': 'readable', 'CLAUDE.md': 'locked' });
     // Tests may run as root, where file modes do not stop reads: the environment refuses instead.
-    const env = new (class extends NodeTestEnvironment {
+    const env = new (class extends ProcessTestEnvironment {
       override async readFile(path: string, range?: ByteRange): Promise<Uint8Array> {
         if (path.endsWith('CLAUDE.md'))
           throw new EnvironmentError('PERMISSION_DENIED', `Permission denied: ${path}`);

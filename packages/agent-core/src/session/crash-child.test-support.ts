@@ -13,6 +13,7 @@
 import { Client } from '@weft/llm';
 import type { SessionEvent } from '../events/session-event.js';
 import { JsonlSessionStore } from '../store/jsonl-session-store.js';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import {
   CRASH_CONFIG,
   CRASH_PROVIDERS,
@@ -23,7 +24,6 @@ import {
 } from './crash-script.test-support.js';
 import { Session } from './session.js';
 import { testAdapter } from './testing/harness.js';
-import { ProcessTestEnvironment } from './testing/process-environment.js';
 
 /** What the child prints for one event. */
 export interface ChildLine {

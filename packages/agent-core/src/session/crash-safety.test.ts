@@ -27,6 +27,7 @@ import type { Turn } from '../history/turn.js';
 import { historyFromEntries } from '../store/history-from-entries.js';
 import { JsonlSessionStore } from '../store/jsonl-session-store.js';
 import type { SessionEntry } from '../store/session-store.js';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import type { ChildLine } from './crash-child.test-support.js';
 import {
   CONTINUE_PROMPT,
@@ -41,7 +42,6 @@ import {
 } from './crash-script.test-support.js';
 import { Session } from './session.js';
 import { testAdapter } from './testing/harness.js';
-import { ProcessTestEnvironment } from './testing/process-environment.js';
 
 const TRIALS_PER_PROVIDER = 20;
 /** Session files cut inside a line, as a kill inside a write leaves them. */

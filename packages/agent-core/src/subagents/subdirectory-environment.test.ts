@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { createTempDir, type TempDir } from '@weft/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EnvironmentError } from '../environment/environment-error.js';
-import { NodeTestEnvironment } from '../prompt/node-environment.test-support.js';
+import { ProcessTestEnvironment } from '../testing/process-test-environment.js';
 import { SubdirectoryEnvironment } from './subdirectory-environment.js';
 
 let dir: TempDir;
-let parent: NodeTestEnvironment;
+let parent: ProcessTestEnvironment;
 beforeEach(() => {
   dir = createTempDir('weft-subdir-');
   mkdirSync(dir.join('pkg'));
   writeFileSync(dir.join('top.txt'), 'top');
-  parent = new NodeTestEnvironment(dir.path);
+  parent = new ProcessTestEnvironment(dir.path);
 });
 afterEach(() => dir.remove());
 

@@ -9,10 +9,10 @@ import {
 import { createTempDir, FakeModelServer, type FakeModelServerOptions, type TempDir } from '@weft/testkit';
 import type { SessionEvent, SessionEventKind } from '../../events/session-event.js';
 import type { ProfileCapabilities, ProviderProfile } from '../../profile/provider-profile.js';
+import { ProcessTestEnvironment } from '../../testing/process-test-environment.js';
 import type { Tool } from '../../tools/tool.js';
 import { Session } from '../session.js';
 import type { SessionOptions } from '../session-options.js';
-import { ProcessTestEnvironment } from './process-environment.js';
 
 /** The four wire protocols, each reached through its real @weft/llm adapter and the official SDK. */
 export type TestProvider = 'anthropic' | 'openai' | 'gemini' | 'openai-chat';

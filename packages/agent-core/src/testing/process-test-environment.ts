@@ -21,15 +21,22 @@ import type {
 } from '../environment/execution-environment.js';
 
 /**
- * A small ExecutionEnvironment on node:fs and node:child_process, for this package's tests only:
- * agent-core cannot depend on @weft/env-local (it depends on us). Real files, real `bash -c`
- * processes; no path policy, no output windowing. `calls` records every method called, so tests
- * can count round trips.
+ * A small ExecutionEnvironment on node:fs and node:child_process for this package's tests
+ * (agent-core cannot depend on @weft/env-local, which depends on it): real files in a temp
+ * folder, real `bash -c` processes in their own process group, streamed output, and the spec's
+ * kill rule on timeout and abort (SIGTERM to the group, SIGKILL 2 s later); no path policy, no
+ * output windowing. `running` counts the processes still alive, so a test can see that an abort
+ * left none behind; `calls` records the methods called, so a test can count round trips.
  */
-export class NodeTestEnvironment implements ExecutionEnvironment {
-  readonly kind = 'node-test';
+export class ProcessTestEnvironment implements ExecutionEnvironment {
+  readonly kind = 'process-test';
   readonly platform = 'linux' as const;
   readonly osVersion = `Linux ${release()}`;
+  readonly defaultTimeoutMs = 10_000;
+  readonly maxTimeoutMs = 600_000;
+  /** Process ids of commands still running. */
+  readonly running = new Set<number>();
+  /** `stat path`, `readFile path [start-end]`, `execCommand command`, `execFile file`, in order. */
   readonly calls: string[] = [];
 
   constructor(
@@ -67,7 +74,7 @@ export class NodeTestEnvironment implements ExecutionEnvironment {
       const bytes = readFileSync(absolute);
       return bytes.subarray(range?.start ?? 0, range?.end ?? bytes.length);
     } catch (error) {
-      throw toEnvironmentError(error, absolute);
+      throw toEnvironmentError(error, path);
     }
   }
 
@@ -104,10 +111,10 @@ export class NodeTestEnvironment implements ExecutionEnvironment {
 
   private run(file: string, args: readonly string[], options: ExecOptions): Promise<ExecResult> {
     const cwd = this.resolvePath(options.cwd ?? '.');
+    const started = performance.now();
     if (!existsSync(cwd)) {
       return Promise.reject(new EnvironmentError('NOT_FOUND', `Working directory not found: ${cwd}`));
     }
-    const started = performance.now();
     return new Promise((resolvePromise, reject) => {
       const child = spawn(file, args, {
         cwd,
@@ -115,28 +122,49 @@ export class NodeTestEnvironment implements ExecutionEnvironment {
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
+      const pid = child.pid;
+      if (pid !== undefined) this.running.add(pid);
       let stdout = '';
       let stderr = '';
       let output = '';
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      }, options.timeoutMs ?? 10_000);
-      child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
+      let aborted = false;
+      let killTimer: NodeJS.Timeout | undefined;
+      const stop = (): void => {
+        if (pid === undefined || killTimer) return;
+        signalGroup(pid, 'SIGTERM');
+        killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), 2_000);
+      };
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          stop();
+        },
+        Math.min(options.timeoutMs ?? this.defaultTimeoutMs, this.maxTimeoutMs),
+      );
+      const onAbort = (): void => {
+        aborted = true;
+        stop();
+      };
+      if (options.signal?.aborted) onAbort();
+      else options.signal?.addEventListener('abort', onAbort, { once: true });
+      const take = (stream: 'stdout' | 'stderr') => (text: string) => {
+        if (stream === 'stdout') stdout += text;
+        else stderr += text;
         output += text;
-      });
-      child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-        output += text;
-      });
+        options.onOutput?.({ stream, text });
+      };
+      child.stdout.setEncoding('utf8').on('data', take('stdout'));
+      child.stderr.setEncoding('utf8').on('data', take('stderr'));
       child.on('error', (error) => {
         clearTimeout(timer);
         reject(new EnvironmentError('SPAWN_FAILED', error.message, { cause: error }));
       });
       child.on('close', (exitCode, signal) => {
         clearTimeout(timer);
+        clearTimeout(killTimer);
+        options.signal?.removeEventListener('abort', onAbort);
+        if (pid !== undefined) this.running.delete(pid);
         resolvePromise({
           stdout,
           stderr,
@@ -144,7 +172,7 @@ export class NodeTestEnvironment implements ExecutionEnvironment {
           exitCode,
           signal,
           timedOut,
-          aborted: false,
+          aborted,
           durationMs: performance.now() - started,
           totalBytes: Buffer.byteLength(output),
           outputTruncated: false,
@@ -154,9 +182,17 @@ export class NodeTestEnvironment implements ExecutionEnvironment {
   }
 }
 
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
 function toEnvironmentError(error: unknown, path: string): EnvironmentError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new EnvironmentError('NOT_FOUND', `Not found: ${path}`, { path });
+  if (code === 'ENOENT') return new EnvironmentError('NOT_FOUND', `File not found: ${path}`, { path });
   if (code === 'EISDIR') return new EnvironmentError('IS_DIRECTORY', `Is a directory: ${path}`, { path });
   if (code === 'EACCES')
     return new EnvironmentError('PERMISSION_DENIED', `Permission denied: ${path}`, { path });

@@ -14,7 +14,7 @@
  * Run: `pnpm bench` in packages/agent-core.
  */
 import { AnthropicAdapter, Client, type Middleware, repairHistory, type StreamEvent } from '@weft/llm';
-import { median, reportAbsolute, reportComparison } from '@weft/testkit';
+import { median, reportAbsolute, reportComparison, startServerProcess } from '@weft/testkit';
 import { Type } from 'typebox';
 import { RequestBuilder } from '../src/loop/request-builder.js';
 import type { ProviderProfile } from '../src/profile/provider-profile.js';
@@ -22,7 +22,6 @@ import { Session } from '../src/session/session.js';
 import { defineTool, textResult } from '../src/tools/tool.js';
 import { ToolRegistry } from '../src/tools/tool-registry.js';
 import { EmptyEnvironment } from './memory-environment.js';
-import { startServerProcess } from './server-process.js';
 import { syntheticHistory } from './synthetic-history.js';
 
 const MODEL = 'claude-sonnet-5-5';
@@ -86,10 +85,15 @@ const profile: ProviderProfile = {
   projectDocFiles: ['CLAUDE.md'],
 };
 
-const server = await startServerProcess([
-  { content: [{ type: 'tool_call', name: 'read_file', arguments: { file_path: 'src/next.ts' } }] },
-  { content: [{ type: 'text', text: 'Done: it routes requests.', chunks: 6 }] },
-]);
+// Out of process, so the server's parsing of multi-megabyte requests is not in our figures.
+const server = await startServerProcess({
+  turns: [
+    { content: [{ type: 'tool_call', name: 'read_file', arguments: { file_path: 'src/next.ts' } }] },
+    { content: [{ type: 'text', text: 'Done: it routes requests.', chunks: 6 }] },
+  ],
+  loop: true,
+  strict: false,
+});
 const client = new Client({
   providers: [new AnthropicAdapter({ apiKey: 'bench', baseUrl: server.url })],
   middleware: [modelTimer],

@@ -12,13 +12,12 @@
  *   pnpm bench      (in packages/llm; WEFT_BENCH_RUNS=n for more runs, default 11;
  *                    WEFT_BENCH_PROVIDER=anthropic|openai|gemini|compat for one provider)
  */
-import { median, reportComparison, type ScriptedTurn } from '@weft/testkit';
+import { median, reportComparison, type ScriptedTurn, startServerProcess } from '@weft/testkit';
 import { Client } from '../src/client/client.js';
 import { stream } from '../src/generate/stream.js';
 import { ALL } from '../src/parity/providers.test-support.js';
 import { Message } from '../src/types/content.js';
 import { RAW_STREAMS } from './raw-sdk-streams.js';
-import { startServerProcess } from './server-process.js';
 
 const TEXT_DELTAS = 20_000;
 const ARGUMENT_BYTES = 200 * 1024;
@@ -60,7 +59,7 @@ async function main(): Promise<void> {
       [`${TEXT_DELTAS} text deltas`, longText],
       ['200 KB tool arguments', longArguments],
     ] as const) {
-      const server = await startServerProcess(turn);
+      const server = await startServerProcess({ turns: [turn], loop: true, strict: false });
       const client = new Client({ providers: [provider.adapter(server)] });
       const ours = async () => {
         const result = stream({

@@ -43,10 +43,16 @@ export {
   type StreamFaults,
 } from './script/scripted-turn.js';
 export {
+  type BaseUrls,
   FakeModelServer,
   type FakeModelServerOptions,
   startFakeModelServer,
 } from './server/fake-model-server.js';
 export { compileMatcher, type MatcherSpec, match, type RequestMatcher } from './server/matchers.js';
 export type { RecordedRequest, RequestOutcome } from './server/recorded-request.js';
+export {
+  type ServerProcess,
+  type ServerProcessOptions,
+  startServerProcess,
+} from './server/server-process.js';
 export type { TurnResponder } from './server/turn-source.js';

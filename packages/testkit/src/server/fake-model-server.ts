@@ -93,8 +93,8 @@ export class FakeModelServer {
   }
 
   /** Base URLs as each SDK wants them (OpenAI's includes `/v1`). */
-  get baseUrls(): { anthropic: string; openai: string; gemini: string } {
-    return { anthropic: this.url, openai: `${this.url}/v1`, gemini: this.url };
+  get baseUrls(): BaseUrls {
+    return baseUrlsOf(this.url);
   }
 
   /** Adds turns to the queue. */
@@ -284,4 +284,15 @@ function waitUnlessClosed(res: ServerResponse, ms: number): Promise<void> {
 /** Starts a fake model server: `const server = await startFakeModelServer({ turns: [...] })`. */
 export function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
   return FakeModelServer.start(options);
+}
+
+/** The base URL each official SDK is given for a server at `url`. */
+export interface BaseUrls {
+  anthropic: string;
+  openai: string;
+  gemini: string;
+}
+
+export function baseUrlsOf(url: string): BaseUrls {
+  return { anthropic: url, openai: `${url}/v1`, gemini: url };
 }

@@ -25,6 +25,7 @@ export type {
   ViewToolResult,
 } from './protocols/conversation-view.js';
 export type { ChatReasoningField } from './protocols/openai-chat/chat-encode.js';
+export { seededRandom } from './random/seeded-random.js';
 export { ScriptError } from './script/script-error.js';
 export {
   type Chunking,

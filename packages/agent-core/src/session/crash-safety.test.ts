@@ -20,7 +20,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, MISSING_RESULT_TEXT } from '@weft/llm';
-import { createTempDir, FakeModelServer, type TempDir } from '@weft/testkit';
+import { createTempDir, FakeModelServer, seededRandom, type TempDir } from '@weft/testkit';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../history/turn.js';
@@ -143,18 +143,6 @@ function runChild(provider: CrashProvider, place: RunPlace, kill?: KillPlan): Pr
       resolve({ lines, killed: false });
     });
   });
-}
-
-/** A small seeded generator (mulberry32): the same seed draws the same kill points. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { seededRandom } from '@weft/testkit';
 
 /** A token placed in a few files only, so a search for it walks the whole tree. */
 export const RARE_TOKEN = 'WEFT_BENCH_RARE_TOKEN';
@@ -14,18 +15,6 @@ export interface GeneratedTree {
   /** Files holding RARE_TOKEN (one line each). */
   rareFiles: number;
   totalBytes: number;
-}
-
-/** A small deterministic PRNG (mulberry32), so every run searches the same tree. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = [
@@ -68,7 +57,7 @@ const WORDS = [
  * folder (which holds files too), and RARE_TOKEN in about 0.3% of the files.
  */
 export function generateTree(root: string, visibleFiles = 20_000): GeneratedTree {
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const lines = Array.from({ length: 4000 }, () => {
     const count = 3 + Math.floor(next() * 7);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
+import { itMatchesReferenceSchemas, type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
 import { createAnthropicProfile } from './anthropic-profile.js';
 
 /**
@@ -121,16 +121,7 @@ describe('Anthropic profile tool schemas match Claude Code', () => {
     expect(tools.map((tool) => tool.name)).not.toContain('apply_patch');
   });
 
-  it.each(Object.entries(CLAUDE_CODE))('%s has the reference parameters', (name, expected) => {
-    const tool = tools.find((candidate) => candidate.name === name);
-    expect(tool, `tool ${name}`).toBeDefined();
-    expect(toolFacts(tool!)).toEqual(expected);
-  });
-
-  it.each(Object.entries(OMITTED))('%s leaves out only the documented parameters', (name, omitted) => {
-    const tool = tools.find((candidate) => candidate.name === name)!;
-    for (const parameter of omitted) expect(Object.keys(toolFacts(tool).parameters)).not.toContain(parameter);
-  });
+  itMatchesReferenceSchemas(tools, CLAUDE_CODE, OMITTED);
 
   it('gives every tool a description of its own', () => {
     for (const tool of tools) expect(tool.description.length, tool.name).toBeGreaterThan(40);

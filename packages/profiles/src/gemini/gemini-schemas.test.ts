@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
+import { itMatchesReferenceSchemas, type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
 import { createGeminiProfile } from './gemini-profile.js';
 
 /**
@@ -134,16 +134,7 @@ describe('Gemini profile tool schemas match gemini-cli', () => {
     ]);
   });
 
-  it.each(Object.entries(GEMINI_CLI))('%s has the reference parameters', (name, expected) => {
-    const tool = tools.find((candidate) => candidate.name === name);
-    expect(tool, `tool ${name}`).toBeDefined();
-    expect(toolFacts(tool!)).toEqual(expected);
-  });
-
-  it.each(Object.entries(OMITTED))('%s leaves out only the documented parameters', (name, omitted) => {
-    const tool = tools.find((candidate) => candidate.name === name)!;
-    for (const parameter of omitted) expect(Object.keys(toolFacts(tool).parameters)).not.toContain(parameter);
-  });
+  itMatchesReferenceSchemas(tools, GEMINI_CLI, OMITTED);
 
   it("read_many_files takes gemini-cli's parameter names", () => {
     const facts = toolFacts(tools.find((tool) => tool.name === 'read_many_files')!);

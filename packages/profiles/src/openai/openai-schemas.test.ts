@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
+import { itMatchesReferenceSchemas, type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
 import { createOpenAIProfile } from './openai-profile.js';
 
 /**
@@ -129,16 +129,7 @@ describe('OpenAI profile tool schemas match codex', () => {
     ]);
   });
 
-  it.each(Object.entries(CODEX))('%s has the reference parameters', (name, expected) => {
-    const tool = all.find((candidate) => candidate.name === name);
-    expect(tool, `tool ${name}`).toBeDefined();
-    expect(toolFacts(tool!)).toEqual(expected);
-  });
-
-  it.each(Object.entries(OMITTED))('%s leaves out only the documented parameters', (name, omitted) => {
-    const tool = all.find((candidate) => candidate.name === name)!;
-    for (const parameter of omitted) expect(Object.keys(toolFacts(tool).parameters)).not.toContain(parameter);
-  });
+  itMatchesReferenceSchemas(all, CODEX, OMITTED);
 
   it('never offers Claude Code or gemini-cli editing tools', () => {
     const names = all.map((tool) => tool.name);

@@ -1,4 +1,5 @@
 import type { Tool } from '@weft/agent-core';
+import { expect, it } from 'vitest';
 
 /** The interface facts of one parameter: what the reference notes pin down. */
 export interface ParameterFacts {
@@ -81,4 +82,28 @@ export function objectFacts(schema: JsonSchema): ObjectFacts {
 
 export function toolFacts(tool: Tool): ObjectFacts {
   return objectFacts(tool.parameters as JsonSchema);
+}
+
+/**
+ * The two checks every profile's schema test makes, one test per tool: each tool named in
+ * `reference` is offered with exactly those facts, and each tool in `omitted` leaves out the
+ * parameters listed there (the ones the profile documents as not offered).
+ */
+export function itMatchesReferenceSchemas(
+  tools: readonly Tool[],
+  reference: Record<string, ObjectFacts>,
+  omitted: Record<string, readonly string[]>,
+): void {
+  it.each(Object.entries(reference))('%s has the reference parameters', (name, expected) => {
+    const tool = tools.find((candidate) => candidate.name === name);
+    expect(tool, `tool ${name}`).toBeDefined();
+    expect(toolFacts(tool as Tool)).toEqual(expected);
+  });
+
+  it.each(Object.entries(omitted))('%s leaves out only the documented parameters', (name, parameters) => {
+    const tool = tools.find((candidate) => candidate.name === name);
+    expect(tool, `tool ${name}`).toBeDefined();
+    const offered = Object.keys(toolFacts(tool as Tool).parameters);
+    for (const parameter of parameters) expect(offered).not.toContain(parameter);
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itMatchesReferenceSchemas, type ObjectFacts, toolFacts } from '../testing/schema-facts.js';
+import { itMatchesReferenceSchemas, type ObjectFacts } from '../testing/schema-facts.js';
 import { createAnthropicProfile } from './anthropic-profile.js';
 
 /**

@@ -13,7 +13,7 @@ import { withIdleTimeout } from '../shared/idle-timeout.js';
 import { type ChatQuirks, resolveChatQuirks } from './chat-quirks.js';
 import { toChatRequest } from './chat-request.js';
 import { fromChatCompletion } from './chat-response.js';
-import { chatFrames } from './chat-sse.js';
+import { chatFrame } from './chat-sse.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
 
 export interface OpenAICompatibleAdapterOptions {
@@ -134,11 +134,15 @@ export class OpenAICompatibleAdapter implements ProviderAdapter {
     });
     const { _iterSSEMessages } = await loadOpenAISseDecoder();
     try {
-      const frames = chatFrames(_iterSSEMessages(http, connection), this.name);
-      const timed = withIdleTimeout(frames, settings.streamIdleTimeoutMs, settings.signal, () =>
-        connection.abort(),
+      const messages = withIdleTimeout(
+        _iterSSEMessages(http, connection),
+        settings.streamIdleTimeoutMs,
+        settings.signal,
+        () => connection.abort(),
       );
-      for await (const frame of timed) {
+      for await (const message of messages) {
+        const frame = chatFrame(message, this.name);
+        if (frame === undefined) continue;
         const events = frame.kind === 'done' ? decoder.end() : decoder.push(frame.chunk);
         for (const event of events) yield event;
         if (decoder.response) return;

@@ -21,22 +21,25 @@ import { locateSession } from './session-lookup.js';
 import { SUBAGENT_TOOLS } from './tool-presets.js';
 
 /** What the runtime runs with now: the configuration, with the current session's model and effort. */
-export interface RuntimeSettings {
-  cwd: string;
+export interface RuntimeSettings
+  extends Pick<
+    RunConfig,
+    | 'cwd'
+    | 'effort'
+    | 'tools'
+    | 'allowedTools'
+    | 'maxTurns'
+    | 'maxCostUsd'
+    | 'systemPromptAppend'
+    | 'compaction'
+    | 'sessionsDirectory'
+    | 'settingsFiles'
+  > {
+  /** The current session's provider and model (else the configured ones). */
   provider: string;
   model: string;
   /** The profile shaping requests: anthropic, openai, gemini or generic. */
   profile: string;
-  effort: ReasoningEffort | undefined;
-  tools: RunConfig['tools'];
-  allowedTools: readonly string[] | undefined;
-  maxTurns: number | undefined;
-  maxCostUsd: number | undefined;
-  systemPromptAppend: string | undefined;
-  compaction: boolean;
-  /** Undefined with --no-session. */
-  sessionsDirectory: string | undefined;
-  settingsFiles: readonly string[];
   /** The providers that can be used (their keys are set). */
   providers: string[];
 }

@@ -1,7 +1,7 @@
 import { defineTool, type Tool, type ToolContext, type ToolResult, Type } from '@weft/agent-core';
 import { formatShellResult, type ShellTruncation } from './format-shell-result.js';
 import { interceptCommand, type ShellCommandInterceptor } from './interceptor.js';
-import { runShellCommand } from './run-shell-command.js';
+import { runShellCommand, type ShellRunResult } from './run-shell-command.js';
 
 export const ShellParameters = Type.Object({
   command: Type.String({ minLength: 1, description: 'The command to run, as you would type it into bash.' }),
@@ -36,21 +36,22 @@ export interface ShellToolOptions {
 }
 
 /** What hosts get in `details` of a shell result that ran (intercepted calls carry their own). */
-export interface ShellToolDetails {
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  aborted: boolean;
-  durationMs: number;
-  /** The timeout the command ran with, and whether the requested one was lowered to the maximum. */
-  timeoutMs: number;
-  timeoutClamped: boolean;
-  totalBytes: number;
-  totalLines: number;
+export interface ShellToolDetails
+  extends Pick<
+    ShellRunResult,
+    | 'exitCode'
+    | 'signal'
+    | 'timedOut'
+    | 'aborted'
+    | 'durationMs'
+    | 'timeoutMs'
+    | 'timeoutClamped'
+    | 'totalBytes'
+    | 'totalLines'
+    | 'fullOutputPath'
+  > {
   /** Present when the output the model sees was cut. */
   truncation?: ShellTruncation;
-  /** A file with the whole output, when the environment saved one. */
-  fullOutputPath?: string;
   description?: string;
 }
 

@@ -13,6 +13,9 @@ import { buildGrepArgs } from '../src/grep/grep-args.js';
 import { defaultRgPath, globTool, grepTool } from '../src/index.js';
 import { generateTree, RARE_TOKEN } from './generate-tree.js';
 
+/** The binary the baseline runs directly: the one the tools run. */
+const RG_PATH = await defaultRgPath();
+
 const RUNS = 15;
 const WARMUP = 2;
 
@@ -51,7 +54,7 @@ async function pairedMedians(
 /** ripgrep run directly: spawn, read all of stdout, wait for exit. */
 function rgDirect(args: readonly string[], cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(defaultRgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(RG_PATH, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let bytes = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       bytes += chunk.length;

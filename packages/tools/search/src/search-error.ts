@@ -10,7 +10,7 @@ export type SearchErrorCode =
   | 'PATH_NOT_FOUND'
   /** The path exists but is not a directory, where one is needed. */
   | 'NOT_A_DIRECTORY'
-  /** The ripgrep binary could not be started in the environment. */
+  /** The ripgrep binary could not be found (no rgPath and no @vscode/ripgrep) or started. */
   | 'RIPGREP_UNAVAILABLE'
   /** ripgrep ran but failed for another reason (its message is in `detail`). */
   | 'RIPGREP_FAILED'

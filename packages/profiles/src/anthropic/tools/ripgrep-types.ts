@@ -6,12 +6,13 @@ const typeTables = new WeakMap<ExecutionEnvironment, Promise<Map<string, string[
 /**
  * The file globs of a ripgrep file type (`js`, `py`, `rust`, ...), from `rg --type-list` run in
  * the environment, so `Grep`'s `type` means exactly what `rg --type` means there. The table is
- * read once per environment. Throws a ToolError in ripgrep's words for an unknown type.
+ * read once per environment. Without `rgPath`, the binary is `defaultRgPath()`, looked up only
+ * then. Throws a ToolError in ripgrep's words for an unknown type.
  */
 export async function ripgrepTypeGlobs(
   env: ExecutionEnvironment,
   type: string,
-  rgPath: string = defaultRgPath,
+  rgPath?: string,
 ): Promise<string[]> {
   let table = typeTables.get(env);
   if (!table) {
@@ -29,8 +30,12 @@ export async function ripgrepTypeGlobs(
   return globs;
 }
 
-async function readTypeTable(env: ExecutionEnvironment, rgPath: string): Promise<Map<string, string[]>> {
-  const result = await env.execFile(rgPath, ['--no-config', '--type-list'], { timeoutMs: 10_000 });
+async function readTypeTable(
+  env: ExecutionEnvironment,
+  rgPath: string | undefined,
+): Promise<Map<string, string[]>> {
+  const binary = rgPath ?? (await defaultRgPath());
+  const result = await env.execFile(binary, ['--no-config', '--type-list'], { timeoutMs: 10_000 });
   if (result.exitCode !== 0) {
     throw new ToolError(
       `Could not read ripgrep's file types: ${result.stderr.trim() || result.output.trim()}`,

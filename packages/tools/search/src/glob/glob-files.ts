@@ -76,7 +76,7 @@ export async function globFiles(env: ExecutionEnvironment, options: GlobOptions)
   const files: GlobFile[] = [];
   let totalCount = 0;
   const run = await runRipgrep(env, {
-    rgPath: options.rgPath ?? defaultRgPath,
+    rgPath: options.rgPath ?? (await defaultRgPath()),
     args: buildGlobArgs(options, rootPath, filter.rgArgs),
     cwd: rootPath,
     timeoutMs,

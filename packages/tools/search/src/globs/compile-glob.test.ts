@@ -77,7 +77,8 @@ describe('compileGlob', () => {
     expect(compileGlob('*.ts', { caseInsensitive: true }).fileNameGlob).toBeUndefined();
   });
 
-  it('selects the same files as ripgrep --glob does on a real tree (no ignore files involved)', () => {
+  it('selects the same files as ripgrep --glob does on a real tree (no ignore files involved)', async () => {
+    const rgPath = await defaultRgPath();
     using dir = createTempDir('weft-compile-glob-');
     const paths = [
       'a.ts',
@@ -111,14 +112,10 @@ describe('compileGlob', () => {
       '**',
     ];
     for (const glob of globs) {
-      const rgSelection = execFileSync(
-        defaultRgPath,
-        ['--files', '--no-ignore', '--hidden', '--glob', glob],
-        {
-          cwd: dir.path,
-          encoding: 'utf8',
-        },
-      )
+      const rgSelection = execFileSync(rgPath, ['--files', '--no-ignore', '--hidden', '--glob', glob], {
+        cwd: dir.path,
+        encoding: 'utf8',
+      })
         .split('\n')
         .filter((line) => line !== '')
         .sort();

@@ -71,7 +71,7 @@ export async function grepSearch(env: ExecutionEnvironment, options: GrepOptions
         };
 
   const run = await runRipgrep(env, {
-    rgPath: options.rgPath ?? defaultRgPath,
+    rgPath: options.rgPath ?? (await defaultRgPath()),
     args: buildGrepArgs({ ...options, mode }, root.absolutePath, filter.rgArgs),
     cwd: folder,
     timeoutMs,

@@ -410,7 +410,7 @@ describe('grep: the match limit stops ripgrep', () => {
     const pidFile = dir.join('rg.pid');
     const slowRg = writeScript(
       dir.join('slow-rg'),
-      `echo $$ > '${pidFile}'\n'${defaultRgPath}' "$@"\nexec sleep 30`,
+      `echo $$ > '${pidFile}'\n'${await defaultRgPath()}' "$@"\nexec sleep 30`,
     );
     const tool = createGrepTool({ rgPath: slowRg });
     const { text, details } = await callTool<GrepToolDetails>(
@@ -459,7 +459,7 @@ describe('grep: abort and timeout', () => {
 
   it('returns what it found before the timeout, marked as partial', async () => {
     writeTree(dir.path, { 'a.txt': 'needle\n' });
-    const slowRg = writeScript(dir.join('slow-rg'), `'${defaultRgPath}' "$@"\nexec sleep 30`);
+    const slowRg = writeScript(dir.join('slow-rg'), `'${await defaultRgPath()}' "$@"\nexec sleep 30`);
     const tool = createGrepTool({ rgPath: slowRg, timeoutMs: 1000 });
     const { text, details } = await callTool<GrepToolDetails>(tool, { pattern: 'needle' }, dir.path);
     expect(text).toBe(

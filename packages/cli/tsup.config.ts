@@ -48,6 +48,9 @@ export default defineConfig([
     platform: 'node',
     noExternal: [/^(?!@vscode\/ripgrep|node-pty)/],
     define: { __WEFT_VERSION__: JSON.stringify(version) },
+    // Inside the bundle, fetch and its classes are @weft/llm's node:http ones: the SDKs' calls
+    // never load Node's undici (see the file).
+    inject: ['src/http/web-globals.ts'],
     // The bundled packages' license comments go to main.cjs.LEGAL.txt beside it, which leaves the
     // bundle plain ASCII: the launcher then reads it without decoding UTF-8.
     esbuildOptions(options) {

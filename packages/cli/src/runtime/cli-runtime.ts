@@ -109,7 +109,7 @@ export class CliRuntime {
     }
     const runtime = new CliRuntime(config, table, initial);
     // Every mode opens a session at once, and its start waits for the git snapshot: git runs
-    // now, in its own processes, while this one loads the provider's SDK and Node's fetch. The
+    // now, in its own processes, while this one loads the provider's SDK. The
     // local environment checks the snapshot's working directory without a turn of the event
     // loop, so git is spawned before the warm-up (queued with setImmediate) holds this thread.
     prefetchGitSnapshot(runtime.env);
@@ -304,16 +304,14 @@ export class CliRuntime {
   }
 
   /**
-   * Loads what the first model call needs (the provider's SDK, Node's fetch) at the first idle
-   * moment, so that it overlaps the git snapshot running in child processes instead of following
-   * it. Failures are left for the call itself to report.
+   * Loads what the first model call needs (the provider's SDK) at the first idle moment, so that
+   * it overlaps the git snapshot running in child processes instead of following it. Failures are
+   * left for the call itself to report. (The built command's fetch needs no loading: see
+   * src/http/web-globals.ts.)
    */
   private warmUp(): void {
     const provider = this.initial?.provider.name ?? this.client.defaultProvider;
     setImmediate(() => {
-      // Node loads its fetch implementation (undici, ~40 ms) on the first use of one of its
-      // globals; the SDKs build their requests with Headers.
-      void globalThis.Headers;
       if (provider)
         void this.client
           .adapter(provider)

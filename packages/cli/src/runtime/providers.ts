@@ -82,7 +82,10 @@ export function providerTable(env: Env, settings: Settings): ProviderEntry[] {
       keyHint: 'set GEMINI_API_KEY (or GOOGLE_API_KEY)',
       create: () => {
         const baseUrl = value('GEMINI_BASE_URL');
-        return new GeminiAdapter({ apiKey: geminiKey ?? '', ...(baseUrl ? { baseUrl } : {}) });
+        // The SDK is handed the fetch in scope (in the built command, node-http-fetch's: see
+        // src/http/web-globals.ts); with the global one it would add an undici dispatcher to each
+        // call, which sends the call to Node's own fetch.
+        return new GeminiAdapter({ apiKey: geminiKey ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) });
       },
     },
   ];

@@ -123,6 +123,23 @@ describe('Gemini adapter: the native API and authentication', () => {
     }
   });
 
+  it('makes its calls with the fetch it is given, which gets no undici dispatcher', async () => {
+    const calls: { url: string; dispatcher: boolean }[] = [];
+    const recording: typeof fetch = (input, init) => {
+      calls.push({ url: String(input), dispatcher: init !== undefined && 'dispatcher' in init });
+      return fetch(input, init);
+    };
+    const custom = new GeminiAdapter({ apiKey: TEST_KEY, baseUrl: server.url, fetch: recording });
+    await custom.complete({ model: MODEL, messages: [Message.user('hi')] });
+    await collect(custom.stream({ model: MODEL, messages: [Message.user('hi')] }));
+    expect(calls.map((call) => new URL(call.url).pathname)).toEqual([
+      `/v1beta/models/${MODEL}:generateContent`,
+      `/v1beta/models/${MODEL}:streamGenerateContent`,
+    ]);
+    expect(calls.some((call) => call.dispatcher)).toBe(false);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('switches off the SDK’s automatic continuation and function calling: one call is one request', async () => {
     const body = await sentBody({ messages: [Message.user('hi')], tools: [READ_FILE] });
     expect(server.requests).toHaveLength(1);

@@ -24,6 +24,13 @@ export interface GeminiAdapterOptions {
   requestTimeoutMs?: number;
   /** Default for CallOptions.streamIdleTimeoutMs: 30 000. */
   streamIdleTimeoutMs?: number;
+  /**
+   * The fetch the SDK makes its calls with (such as `nodeHttpFetch` from
+   * `@weft/llm/node-http-fetch`). Default: the global fetch, to which the SDK, on Node, adds an
+   * undici `dispatcher` to every call (lifting undici's own 300 s timeouts; this adapter's
+   * timeouts above are the ones that count); with a fetch of your own it adds none.
+   */
+  fetch?: typeof fetch;
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
@@ -155,6 +162,7 @@ export class GeminiAdapter implements ProviderAdapter {
             ...(this.options.baseUrl !== undefined ? { baseUrl: this.options.baseUrl } : {}),
             ...(this.options.apiVersion !== undefined ? { apiVersion: this.options.apiVersion } : {}),
             ...(this.options.defaultHeaders !== undefined ? { headers: this.options.defaultHeaders } : {}),
+            ...(this.options.fetch !== undefined ? { fetch: this.options.fetch } : {}),
             // No retryOptions: the SDK then sends each request once.
           },
         }),

@@ -35,6 +35,8 @@ const REFUSED_FIELDS = [
 const HANDLED_INIT: ReadonlySet<string> = new Set(['method', 'headers', 'body', 'signal']);
 const STANDARD_METHODS: ReadonlySet<string> = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A field value byte HTTP/1.1 cannot carry (Node's fetch and node:http both refuse it). */
+const UNSENDABLE_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 /** The Fetch standard's "bad ports": Node's fetch refuses them. */
 export const BAD_PORTS: ReadonlySet<string> = new Set(
   '1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080'.split(
@@ -77,6 +79,7 @@ export function planFetch(input: unknown, init: unknown): FetchPlan | undefined 
     return undefined;
   }
   if (REFUSED_FIELDS.some((name) => headers.has(name))) return undefined;
+  for (const [, value] of headers) if (UNSENDABLE_VALUE.test(value)) return undefined;
   const body = bodyOf(options.body, headers);
   if (body === undefined) return undefined;
   if (body !== null && (method === 'GET' || method === 'HEAD')) return undefined;

@@ -373,6 +373,7 @@ describe('nodeHttpFetch streams, keeps connections and fails as Node’s fetch d
     ['a GET with a body', '/answer', { method: 'GET', body: 'x' }],
     ['a method fetch refuses', '/answer', { method: 'CONNECT' }],
     ['an invalid field', '/answer', { headers: { a: 'x\ny' } }],
+    ['a field value with a control character', '/answer', { headers: { a: 'x\u0001y' } }],
     ['credentials in the URL', 'http://user:pass@127.0.0.1/', undefined],
   ])('leaves %s to Node’s fetch, with its result or its error', async (_name, target, init) => {
     const url =

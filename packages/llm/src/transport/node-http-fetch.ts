@@ -90,6 +90,8 @@ function exchange(
       ? process.getBuiltinModule('node:https')
       : process.getBuiltinModule('node:http');
   return new Promise((resolve, reject) => {
+    // Aborted between two redirects: the abort event has fired already.
+    if (signal?.aborted) return reject(signal.reason);
     let request: ClientRequest;
     let responded = false;
     const onAbort = () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FetchHeaders } from './fetch-headers.js';
 import { nodeFetchClasses } from './node-fetch-classes.js';
+import { outcomeOf } from './testing/compare-with-node.js';
 
 type AnyHeaders = Headers | FetchHeaders;
 type Make = (init?: unknown) => AnyHeaders;
@@ -9,18 +10,9 @@ const ours: Make = (init) => new FetchHeaders(init as ConstructorParameters<type
 const nodes: Make = (init) =>
   new (nodeFetchClasses().Headers)(init as ConstructorParameters<typeof Headers>[0]);
 
-/** What an operation gave: its value, or the class and message of what it threw. */
-function outcome(run: () => unknown): unknown {
-  try {
-    return { value: run() };
-  } catch (error) {
-    return { threw: (error as Error).constructor.name, message: (error as Error).message };
-  }
-}
-
 /** Runs `operation` against Node's own Headers and ours, and expects the same outcome. */
-function expectSameAsNode(operation: (make: Make) => unknown): void {
-  expect(outcome(() => operation(ours))).toEqual(outcome(() => operation(nodes)));
+async function expectSameAsNode(operation: (make: Make) => unknown): Promise<void> {
+  expect(await outcomeOf(() => operation(ours))).toEqual(await outcomeOf(() => operation(nodes)));
 }
 
 const entries = (headers: AnyHeaders) => [...headers];
@@ -40,8 +32,8 @@ describe('FetchHeaders behaves as Node’s own Headers', () => {
     ['values with edge whitespace, trimmed', { a: ' \t x y \r\n' }],
     ['Latin-1 values', { a: 'é\u00ff' }],
     ['nothing', undefined],
-  ])('is built from %s', (_name, init) => {
-    expectSameAsNode((make) => entries(make(init)));
+  ])('is built from %s', async (_name, init) => {
+    await expectSameAsNode((make) => entries(make(init)));
   });
 
   it.each([
@@ -55,12 +47,12 @@ describe('FetchHeaders behaves as Node’s own Headers', () => {
     ['a pair that is not iterable', [5]],
     ['a string', 'abc'],
     ['null', null],
-  ])('refuses %s in the same words', (_name, init) => {
-    expectSameAsNode((make) => make(init));
+  ])('refuses %s in the same words', async (_name, init) => {
+    await expectSameAsNode((make) => make(init));
   });
 
-  it('joins repeated fields with ", " and keeps every Set-Cookie apart', () => {
-    expectSameAsNode((make) => {
+  it('joins repeated fields with ", " and keeps every Set-Cookie apart', async () => {
+    await expectSameAsNode((make) => {
       const headers = make();
       headers.append('Set-Cookie', 'a=1');
       headers.append('set-cookie', 'b=2');
@@ -71,8 +63,8 @@ describe('FetchHeaders behaves as Node’s own Headers', () => {
     });
   });
 
-  it('answers get, has and delete case-insensitively, and set replaces', () => {
-    expectSameAsNode((make) => {
+  it('answers get, has and delete case-insensitively, and set replaces', async () => {
+    await expectSameAsNode((make) => {
       const headers = make({ 'X-One': '1', 'x-two': '2' });
       headers.set('x-ONE', 'one');
       headers.delete('X-TWO');
@@ -98,12 +90,12 @@ describe('FetchHeaders behaves as Node’s own Headers', () => {
       'forEach without a function',
       (headers: AnyHeaders) => (headers.forEach as (value: unknown) => unknown)(1),
     ],
-  ])('refuses %s in the same words', (_name, operation) => {
-    expectSameAsNode((make) => operation(make()));
+  ])('refuses %s in the same words', async (_name, operation) => {
+    await expectSameAsNode((make) => operation(make()));
   });
 
-  it('iterates sorted by lower-cased name, through every iterator and forEach', () => {
-    expectSameAsNode((make) => {
+  it('iterates sorted by lower-cased name, through every iterator and forEach', async () => {
+    await expectSameAsNode((make) => {
       const headers = make([
         ['Zeta', '1'],
         ['alpha', '2'],
@@ -117,14 +109,14 @@ describe('FetchHeaders behaves as Node’s own Headers', () => {
     });
   });
 
-  it('is built from another Headers, ours or Node’s', () => {
+  it('is built from another Headers, ours or Node’s', async () => {
     const source = new FetchHeaders({ 'X-A': '1' });
     expect(entries(new FetchHeaders(source))).toEqual([['x-a', '1']]);
     expect(entries(new FetchHeaders(nodes({ 'X-B': '2' }) as Headers))).toEqual([['x-b', '2']]);
     expect(entries(nodes(source))).toEqual([['x-a', '1']]);
   });
 
-  it('says it is a Headers, and Node’s own Headers count as instances of it', () => {
+  it('says it is a Headers, and Node’s own Headers count as instances of it', async () => {
     expect(Object.prototype.toString.call(new FetchHeaders())).toBe('[object Headers]');
     expect(nodes()).toBeInstanceOf(FetchHeaders);
     expect({}).not.toBeInstanceOf(FetchHeaders);

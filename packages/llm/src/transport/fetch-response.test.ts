@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FetchResponse } from './fetch-response.js';
 import { nodeFetchClasses } from './node-fetch-classes.js';
+import { outcomeOf, responseHead } from './testing/compare-with-node.js';
 
 type AnyResponse = Response | FetchResponse;
 type Make = (body?: unknown, init?: unknown) => AnyResponse;
@@ -10,30 +11,11 @@ const ours: Make = (body, init) =>
 const nodes: Make = (body, init) => new (nodeFetchClasses().Response)(body as BodyInit, init as ResponseInit);
 type BodyInit = ConstructorParameters<typeof Response>[0];
 
-/** What an operation gave: its value, or the class and message of what it threw or rejected. */
-async function outcome(run: () => unknown): Promise<unknown> {
-  try {
-    return { value: await run() };
-  } catch (error) {
-    return { threw: (error as Error).constructor.name, message: (error as Error).message };
-  }
-}
-
 async function expectSameAsNode(operation: (make: Make) => unknown): Promise<void> {
-  expect(await outcome(() => operation(ours))).toEqual(await outcome(() => operation(nodes)));
+  expect(await outcomeOf(() => operation(ours))).toEqual(await outcomeOf(() => operation(nodes)));
 }
 
-const head = (response: AnyResponse) => ({
-  status: response.status,
-  statusText: response.statusText,
-  ok: response.ok,
-  type: response.type,
-  url: response.url,
-  redirected: response.redirected,
-  bodyUsed: response.bodyUsed,
-  hasBody: response.body !== null,
-  headers: [...response.headers],
-});
+const head = (response: AnyResponse) => responseHead(response);
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const streamOf = (...chunks: string[]) =>
@@ -77,8 +59,8 @@ describe('FetchResponse behaves as Node’s own Response', () => {
     await expectSameAsNode(async (make) => {
       const response = make('{"a":1}');
       const first = await response.json();
-      const second = await outcome(() => response.text());
-      return [first, second, await outcome(() => response.clone()), response.bodyUsed];
+      const second = await outcomeOf(() => response.text());
+      return [first, second, await outcomeOf(() => response.clone()), response.bodyUsed];
     });
   });
 
@@ -86,7 +68,7 @@ describe('FetchResponse behaves as Node’s own Response', () => {
     await expectSameAsNode(async (make) => {
       const response = make('x');
       response.body?.getReader();
-      return outcome(() => response.text());
+      return outcomeOf(() => response.text());
     });
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchResponse } from './fetch-response.js';
 import { nodeFetchClasses } from './node-fetch-classes.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
+import { responseHead } from './testing/compare-with-node.js';
 
 interface Captured {
   method: string;
@@ -152,16 +153,7 @@ async function sendBoth(path: string, init?: () => RequestInit) {
   for (const fetcher of [nodeFetch, ourFetch] as AnyFetch[]) {
     const before = server.requests.length;
     const response = await fetcher(`${base}${path}`, init?.());
-    const head = {
-      status: response.status,
-      statusText: response.statusText,
-      ok: response.ok,
-      type: response.type,
-      url: response.url,
-      redirected: response.redirected,
-      headers: [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive'),
-      text: await response.text(),
-    };
+    const head = { ...responseHead(response, ['date', 'keep-alive']), text: await response.text() };
     results.push({ sent: server.requests.slice(before), head });
   }
   return { node: results[0], ours: results[1] };

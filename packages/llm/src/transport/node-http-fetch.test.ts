@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchResponse } from './fetch-response.js';
@@ -26,8 +30,9 @@ class RecordingServer {
   readonly #server: Server;
   readonly #routes = new Map<string, Route>();
 
-  constructor() {
-    this.#server = createServer((request, response) => {
+  /** With `tls`, an HTTPS server (the key and certificate, PEM). */
+  constructor(tls?: { key: string; cert: string }) {
+    const listener = (request: IncomingMessage, response: ServerResponse) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -43,7 +48,8 @@ class RecordingServer {
         if (route) route(request, response, body);
         else response.end('ok');
       });
-    });
+    };
+    this.#server = tls ? createHttpsServer(tls, listener) : createServer(listener);
     this.#server.on('connection', (socket) => {
       this.connections++;
       socket.on('close', () => this.closedSockets++);
@@ -58,7 +64,8 @@ class RecordingServer {
   async start(): Promise<string> {
     this.#server.listen(0, '127.0.0.1');
     await once(this.#server, 'listening');
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    const scheme = this.#server instanceof HttpsServer ? 'https' : 'http';
+    return `${scheme}://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
   }
 
   async close(): Promise<void> {
@@ -386,6 +393,68 @@ describe('nodeHttpFetch streams, keeps connections and fails as Node’s fetch d
       }
     };
     expect(await settle(ourFetch)).toEqual(await settle(nodeFetch));
+  });
+});
+
+describe('nodeHttpFetch over HTTPS', () => {
+  // A self-signed certificate for 127.0.0.1, made for these tests only. Node reads extra CAs at
+  // start, so the fetches run in a child process started with NODE_EXTRA_CA_CERTS.
+  const certFile = fileURLToPath(new URL('./testing/localhost-cert.pem', import.meta.url));
+  const keyFile = fileURLToPath(new URL('./testing/localhost-key.pem', import.meta.url));
+  const built = fileURLToPath(new URL('../../dist/node-http-fetch.js', import.meta.url));
+  const secure = new RecordingServer({
+    key: readFileSync(keyFile, 'utf8'),
+    cert: readFileSync(certFile, 'utf8'),
+  });
+  let secureBase = '';
+
+  beforeAll(async () => {
+    secureBase = await secure.start();
+    secure.route('/answer', (request, response) => {
+      const brotli = String(request.headers['accept-encoding']).includes('br');
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        ...(brotli ? { 'content-encoding': 'br' } : {}),
+      });
+      const body = Buffer.from(JSON.stringify({ secure: true, padding: 'x'.repeat(2000) }));
+      response.end(brotli ? brotliCompressSync(body) : body);
+    });
+  });
+  afterAll(() => secure.close());
+
+  it('sends the same fields as Node’s fetch (br first in accept-encoding) and decodes the same answer', async () => {
+    const script = `
+      import { nodeHttpFetch } from ${JSON.stringify(pathToFileURL(built).href)};
+      const results = [];
+      for (const fetcher of [fetch, nodeHttpFetch]) {
+        const response = await fetcher(process.env.TARGET, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Api-Key': 'k' },
+          body: '{"model":"m"}',
+        });
+        const headers = [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive');
+        results.push({ status: response.status, url: response.url, headers, body: await response.json() });
+      }
+      console.log(JSON.stringify(results));`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile, TARGET: `${secureBase}/answer` },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, 'close');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const [node, ours] = JSON.parse(stdout) as unknown[];
+    expect(ours).toEqual(node);
+    expect(ours).toMatchObject({ status: 200, body: { secure: true } });
+    const [nodeSent, ourSent] = secure.requests;
+    expect(ourSent).toEqual(nodeSent);
+    expect(ourSent?.headers).toContain('br, gzip, deflate');
   });
 });
 

@@ -120,7 +120,7 @@ function exchange(
       if (responded) return;
       request.destroy(Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }));
     });
-    request.once('error', (error) => {
+    request.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
       reject(signal?.aborted ? signal.reason : fetchFailed(error));
     });
@@ -202,7 +202,7 @@ function bodyStream(
         if ((controller.desiredSize ?? 0) <= 0) source.pause();
       });
       source.once('end', () => finish());
-      source.once('error', (error) => finish(terminated(error)));
+      source.on('error', (error) => finish(terminated(error)));
       response.once('close', () => {
         if (!response.complete)
           finish(terminated(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })));

@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import type { FetchHeaders } from './fetch-headers.js';
+import { loadedNodeFetchClasses } from './node-fetch-classes.js';
 
 /**
  * What a body holds before anyone reads it. Text and bytes stay as they are until somebody asks
@@ -120,4 +122,43 @@ async function readAll(source: BodySource): Promise<Uint8Array> {
     offset += chunk.byteLength;
   }
   return whole;
+}
+
+/**
+ * The Fetch standard's "extract a body" for the kinds this package handles itself (text, bytes,
+ * form parameters, a stream; anything else but a Blob, FormData or async iterable becomes its
+ * string), adding the content type the standard gives it; undefined for a body left to Node.
+ */
+export function extractBody(body: unknown, headers: FetchHeaders): BodySource | undefined {
+  if (typeof body === 'string') {
+    defaultContentType(headers, 'text/plain;charset=UTF-8');
+    return { kind: 'text', text: body };
+  }
+  if (body instanceof ArrayBuffer) return { kind: 'bytes', bytes: new Uint8Array(body.slice(0)) };
+  if (ArrayBuffer.isView(body)) {
+    return { kind: 'bytes', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice() };
+  }
+  if (body instanceof URLSearchParams) {
+    defaultContentType(headers, 'application/x-www-form-urlencoded;charset=UTF-8');
+    return { kind: 'text', text: body.toString() };
+  }
+  if (body instanceof ReadableStream) {
+    if (body.locked) throw new TypeError('Response body object should not be disturbed or locked');
+    return { kind: 'stream', stream: body as ReadableStream<Uint8Array> };
+  }
+  if ((typeof body === 'object' && body !== null) || typeof body === 'function') {
+    if (body instanceof Blob || isFormData(body) || Symbol.asyncIterator in body) return undefined;
+  }
+  // WebIDL turns anything else (a number, a plain object) into its string.
+  defaultContentType(headers, 'text/plain;charset=UTF-8');
+  return { kind: 'text', text: String(body) };
+}
+
+function isFormData(value: object): boolean {
+  const node = loadedNodeFetchClasses();
+  return node !== undefined && value instanceof node.FormData;
+}
+
+function defaultContentType(headers: FetchHeaders, type: string): void {
+  if (!headers.has('content-type')) headers.append('content-type', type);
 }

@@ -1,3 +1,4 @@
+import { TOKEN } from './fetch-standard.js';
 import { loadedNodeFetchClasses } from './node-fetch-classes.js';
 
 /** The HeadersInit of the Fetch standard. */
@@ -11,8 +12,6 @@ export interface HeaderField {
 
 type Guard = 'none' | 'immutable';
 
-/** RFC 9110 token characters: what a field name may be made of. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Leading and trailing HTTP whitespace, which the Fetch standard strips from values. */
 const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 const FORBIDDEN_IN_VALUE = /[\0\r\n]/;

@@ -1,4 +1,6 @@
+import { extractBody } from './fetch-body.js';
 import { FetchHeaders } from './fetch-headers.js';
+import { BAD_PORTS, TOKEN } from './fetch-standard.js';
 import { loadedNodeFetchClasses } from './node-fetch-classes.js';
 
 /** A request this package's fetch sends itself: everything about it already checked. */
@@ -34,15 +36,8 @@ const REFUSED_FIELDS = [
 ];
 const HANDLED_INIT: ReadonlySet<string> = new Set(['method', 'headers', 'body', 'signal']);
 const STANDARD_METHODS: ReadonlySet<string> = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A field value byte HTTP/1.1 cannot carry (Node's fetch and node:http both refuse it). */
 const UNSENDABLE_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
-/** The Fetch standard's "bad ports": Node's fetch refuses them. */
-export const BAD_PORTS: ReadonlySet<string> = new Set(
-  '1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080'.split(
-    ' ',
-  ),
-);
 
 const encoder = new TextEncoder();
 
@@ -99,24 +94,13 @@ function methodOf(value: unknown): string | undefined {
 }
 
 /**
- * The body as bytes (adding the content type the Fetch standard gives text), null for none, or
- * undefined for a kind this fetch leaves to Node's.
+ * The body as bytes (with the content type the Fetch standard gives it), null for none, or
+ * undefined for a kind this fetch leaves to Node's (a stream, a Blob, FormData).
  */
 function bodyOf(value: unknown, headers: FetchHeaders): Uint8Array | null | undefined {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string') {
-    if (!headers.has('content-type')) headers.append('content-type', 'text/plain;charset=UTF-8');
-    return encoder.encode(value);
-  }
-  if (value instanceof URLSearchParams) {
-    if (!headers.has('content-type')) {
-      headers.append('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
-    }
-    return encoder.encode(value.toString());
-  }
-  if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
-  if (ArrayBuffer.isView(value)) {
-    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-  }
-  return undefined;
+  if (value instanceof ReadableStream) return undefined;
+  const source = extractBody(value, headers);
+  if (source === undefined || source.kind === 'stream') return undefined;
+  return source.kind === 'text' ? encoder.encode(source.text) : source.bytes;
 }

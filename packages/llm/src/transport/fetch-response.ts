@@ -1,5 +1,6 @@
-import { Body, type BodySource } from './fetch-body.js';
+import { Body, extractBody } from './fetch-body.js';
 import { copyHeaders, FetchHeaders, type FetchHeadersInit, freezeHeaders } from './fetch-headers.js';
+import { NULL_BODY_STATUSES } from './fetch-standard.js';
 import { loadedNodeFetchClasses, nodeFetchClasses } from './node-fetch-classes.js';
 
 /** The ResponseInit of the Fetch standard (a Response itself also serves as one). */
@@ -21,8 +22,6 @@ export interface FetchedResponseParts {
 
 type NodeBodyInit = ConstructorParameters<typeof Response>[0];
 
-/** Statuses whose responses have no body. */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 const REASON_PHRASE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** A response's whole state, for one made by fetch or by clone (which skip the checks). */
@@ -102,7 +101,7 @@ export class FetchResponse {
     const statusText = init.statusText === undefined ? '' : String(init.statusText);
     if (!REASON_PHRASE.test(statusText)) throw new TypeError('Invalid statusText');
     const headers = new FetchHeaders(init.headers);
-    const source = body === undefined || body === null ? null : bodySource(body, headers);
+    const source = body === undefined || body === null ? null : extractBody(body, headers);
     if (source === undefined) {
       // Forms, blobs and the rest: Node's own Response encodes them (a constructor may return
       // another object).
@@ -207,42 +206,4 @@ export function fetchedResponse(parts: FetchedResponseParts): FetchResponse {
     redirected: parts.redirected,
   };
   return new FetchResponse();
-}
-
-/**
- * The source of a body this class makes itself, adding the content type the Fetch standard gives
- * it; undefined for a body left to Node's Response.
- */
-function bodySource(body: unknown, headers: FetchHeaders): BodySource | undefined {
-  if (typeof body === 'string') {
-    defaultContentType(headers, 'text/plain;charset=UTF-8');
-    return { kind: 'text', text: body };
-  }
-  if (body instanceof ArrayBuffer) return { kind: 'bytes', bytes: new Uint8Array(body.slice(0)) };
-  if (ArrayBuffer.isView(body)) {
-    return { kind: 'bytes', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice() };
-  }
-  if (body instanceof URLSearchParams) {
-    defaultContentType(headers, 'application/x-www-form-urlencoded;charset=UTF-8');
-    return { kind: 'text', text: body.toString() };
-  }
-  if (body instanceof ReadableStream) {
-    if (body.locked) throw new TypeError('Response body object should not be disturbed or locked');
-    return { kind: 'stream', stream: body as ReadableStream<Uint8Array> };
-  }
-  if ((typeof body === 'object' && body !== null) || typeof body === 'function') {
-    if (body instanceof Blob || isFormData(body) || Symbol.asyncIterator in body) return undefined;
-  }
-  // WebIDL turns anything else (a number, a plain object) into its string.
-  defaultContentType(headers, 'text/plain;charset=UTF-8');
-  return { kind: 'text', text: String(body) };
-}
-
-function isFormData(value: object): boolean {
-  const node = loadedNodeFetchClasses();
-  return node !== undefined && value instanceof node.FormData;
-}
-
-function defaultContentType(headers: FetchHeaders, type: string): void {
-  if (!headers.has('content-type')) headers.append('content-type', type);
 }

@@ -2,13 +2,12 @@ import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
 import { contentDecoders } from './content-decoding.js';
 import { appendField, FetchHeaders } from './fetch-headers.js';
-import { BAD_PORTS, type FetchPlan, planFetch } from './fetch-plan.js';
+import { type FetchPlan, planFetch } from './fetch-plan.js';
 import { type FetchResponse, fetchedResponse } from './fetch-response.js';
+import { BAD_PORTS, NULL_BODY_STATUSES, REDIRECT_STATUSES } from './fetch-standard.js';
 import { nodeFetchClasses } from './node-fetch-classes.js';
 import { wireHeaders } from './wire-headers.js';
 
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 /** Node's fetch follows at most this many redirects. */
 const MAX_REDIRECTS = 20;
 /** Node's fetch gives up on a response whose headers, or the next piece of body, take longer. */

@@ -57,3 +57,10 @@ export {
   startServerProcess,
 } from './server/server-process.js';
 export type { TurnResponder } from './server/turn-source.js';
+export {
+  type ForwardProxy,
+  type ForwardProxyOptions,
+  type ProxiedRequest,
+  type ProxyResolve,
+  startForwardProxy,
+} from './proxy/forward-proxy.js';

@@ -10,4 +10,9 @@ export {
 } from './transport/fetch-globals.js';
 export { FetchHeaders, type FetchHeadersInit } from './transport/fetch-headers.js';
 export { FetchResponse, type FetchResponseInit } from './transport/fetch-response.js';
-export { nodeHttpFetch } from './transport/node-http-fetch.js';
+export {
+  createNodeHttpFetch,
+  type NodeHttpFetchOptions,
+  nodeHttpFetch,
+} from './transport/node-http-fetch.js';
+export { type ProxyEnv, ProxyError, ProxySettingError } from './transport/proxy-env.js';

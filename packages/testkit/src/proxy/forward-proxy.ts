@@ -6,6 +6,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -23,6 +24,8 @@ export interface ForwardProxyOptions {
   credentials?: { username: string; password: string };
   /** Never answer a CONNECT (a proxy that hangs), until the client gives up or the proxy closes. */
   stallConnect?: boolean;
+  /** Serve over TLS with this key and certificate (PEM): an `https://` proxy. */
+  tls?: { key: string; cert: string };
 }
 
 /** One request the proxy received. */
@@ -39,7 +42,7 @@ export interface ProxiedRequest {
 }
 
 export interface ForwardProxy {
-  /** `http://127.0.0.1:<port>`: what HTTP_PROXY / HTTPS_PROXY name. */
+  /** `http://127.0.0.1:<port>` (`https://` with `tls`): what HTTP_PROXY / HTTPS_PROXY name. */
   readonly url: string;
   /** Every request received, in order. */
   readonly requests: ProxiedRequest[];
@@ -58,7 +61,7 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
   const requests: ProxiedRequest[] = [];
   const clients = new Set<Duplex>();
   const upstreams = new Set<Duplex>();
-  const server: Server = createServer();
+  const server: Server = options.tls ? createHttpsServer(options.tls) : createServer();
   const track = (set: Set<Duplex>, socket: Duplex) => {
     set.add(socket);
     socket.once('close', () => set.delete(socket));
@@ -132,7 +135,12 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
       record.status = status;
       client.end(`HTTP/1.1 ${status} ${reason}\r\n${extra}content-length: 0\r\n\r\n`);
     };
-    if (options.stallConnect) return;
+    if (options.stallConnect) {
+      // Read on, so that the client giving up (its end of the connection closing) is seen.
+      client.resume();
+      client.once('end', () => client.destroy());
+      return;
+    }
     if (!authorized(request)) {
       return refuse(407, 'Proxy Authentication Required', 'proxy-authenticate: Basic realm="weft-testkit"\r\n');
     }
@@ -160,7 +168,7 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     // Counted by state: a socket the server handed to 'connect' was seen closed yet still listed.
     openConnections: () => [...clients].filter((socket) => !socket.destroyed).length,

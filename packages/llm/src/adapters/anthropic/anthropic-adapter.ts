@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { failureText } from '../../errors/failure-text.js';
 import { AbortError, ConfigurationError, SDKError, StreamError } from '../../errors/sdk-error.js';
 import type { Request } from '../../types/request.js';
 import type { Response } from '../../types/response.js';
@@ -130,7 +131,7 @@ export class AnthropicAdapter implements ProviderAdapter {
           sdk,
           this.name,
           signal,
-          (cause) => new StreamError(`${this.name}: the stream broke: ${describe(cause)}`, { cause }),
+          (cause) => new StreamError(`${this.name}: the stream broke: ${failureText(cause)}`, { cause }),
         )
       );
     } finally {
@@ -177,12 +178,8 @@ export class AnthropicAdapter implements ProviderAdapter {
   }
 
   private unexpected(cause: unknown): SDKError {
-    return new SDKError(`${this.name}: ${describe(cause)}`, { cause });
+    return new SDKError(`${this.name}: ${failureText(cause)}`, { cause });
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {

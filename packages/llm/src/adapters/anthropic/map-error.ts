@@ -1,5 +1,6 @@
 import type { APIError } from '@anthropic-ai/sdk';
 import { classifyProviderError } from '../../errors/classify-error.js';
+import { failureText } from '../../errors/failure-text.js';
 import { parseRetryAfter } from '../../errors/retry-after.js';
 import {
   AbortError,
@@ -59,7 +60,7 @@ export function mapAnthropicError(
     return new RequestTimeoutError(`${provider}: no response before the request timeout.`, { cause: error });
   }
   if (error instanceof sdk.APIConnectionError) {
-    return new NetworkError(`${provider}: ${error.message}`, { cause: error });
+    return new NetworkError(`${provider}: ${failureText(error)}`, { cause: error });
   }
   if (error instanceof sdk.APIError) return classifyApiError(error, provider);
   return otherwise(error);

@@ -1,4 +1,5 @@
 import { classifyProviderError } from '../../errors/classify-error.js';
+import { failureText } from '../../errors/failure-text.js';
 import { parseRetryAfter } from '../../errors/retry-after.js';
 import {
   AbortError,
@@ -60,12 +61,6 @@ function fromApiError(error: GeminiApiError): SDKError {
   });
 }
 
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
-}
-
 export interface ErrorContext {
   /** The caller's signal: when it fired, the failure is an abort whatever it looks like. */
   signal: AbortSignal | undefined;
@@ -95,10 +90,10 @@ export function toGeminiError(error: unknown, context: ErrorContext): SDKError {
     });
   }
   if (context.phase === 'stream') {
-    return new StreamError(`gemini: the stream broke: ${describe(error)}`, { cause: error });
+    return new StreamError(`gemini: the stream broke: ${failureText(error)}`, { cause: error });
   }
   if (error instanceof TypeError) {
-    return new NetworkError(`gemini: the request failed: ${describe(error)}`, { cause: error });
+    return new NetworkError(`gemini: the request failed: ${failureText(error)}`, { cause: error });
   }
   if (error instanceof SyntaxError) {
     return new ProviderError(`gemini: the response is not valid JSON: ${error.message}`, {
@@ -106,7 +101,7 @@ export function toGeminiError(error: unknown, context: ErrorContext): SDKError {
       cause: error,
     });
   }
-  return new InvalidRequestError(`gemini: ${describe(error)}`, {
+  return new InvalidRequestError(`gemini: ${failureText(error)}`, {
     provider: GEMINI,
     cause: error,
     retryable: false,

@@ -1,4 +1,5 @@
 import { classifyProviderError } from '../../errors/classify-error.js';
+import { failureText } from '../../errors/failure-text.js';
 import { parseRetryAfter } from '../../errors/retry-after.js';
 import {
   AbortError,
@@ -135,8 +136,8 @@ export function toSdkError(error: unknown, translation: ErrorTranslation): SDKEr
   }
   if (error instanceof sdk.APIConnectionError) {
     return translation.phase === 'stream'
-      ? new StreamError(`${provider}: the stream broke: ${error.message}`, { cause: error })
-      : new NetworkError(`${provider}: ${error.message}`, { cause: error });
+      ? new StreamError(`${provider}: the stream broke: ${failureText(error)}`, { cause: error })
+      : new NetworkError(`${provider}: ${failureText(error)}`, { cause: error });
   }
   if (error instanceof sdk.APIError) {
     const captured = parseBody(translation.capture?.bodyFor(error.headers));
@@ -149,7 +150,7 @@ export function toSdkError(error: unknown, translation: ErrorTranslation): SDKEr
     );
   }
   if (isAbortLike(error)) return new AbortError(undefined, { cause: error });
-  const message = error instanceof Error ? error.message : String(error);
+  const message = failureText(error);
   if (translation.phase === 'stream') {
     return new StreamError(`${provider}: the stream broke: ${message}`, { cause: error });
   }

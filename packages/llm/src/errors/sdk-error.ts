@@ -109,12 +109,29 @@ export class AbortError extends SDKError {
     super(message, { ...options, retryable: false });
   }
 }
-/** The connection failed or broke before a response arrived. */
+/**
+ * The connection failed or broke before a response arrived. Retryable, unless a proxy refused the
+ * request with a 4xx (credentials or policy: sending it again cannot help) or a proxy variable
+ * is unusable (see `@weft/llm/node-http-fetch`).
+ */
 export class NetworkError extends SDKError {
   override name = 'NetworkError';
   constructor(message: string, options: { cause?: unknown } = {}) {
-    super(message, { ...options, retryable: true });
+    super(message, { ...options, retryable: !isLastingProxyFailure(options.cause) });
   }
+}
+
+/** A ProxySettingError, or a ProxyError with a 4xx status, anywhere in the chain of causes. */
+function isLastingProxyFailure(cause: unknown): boolean {
+  // By name: the transport's classes live in their own entry, which this one must not load.
+  for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
+    if (cause.name === 'ProxySettingError') return true;
+    const status = (cause as { status?: unknown }).status;
+    if (cause.name === 'ProxyError' && typeof status === 'number' && status >= 400 && status < 500)
+      return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 /** A stream broke after it started: cut, malformed, or ended without its terminal event. */
 export class StreamError extends SDKError {

@@ -172,6 +172,7 @@ export class AnthropicAdapter implements ProviderAdapter {
         timeout: this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         ...(this.options.baseUrl !== undefined ? { baseURL: this.options.baseUrl } : {}),
         ...(this.options.defaultHeaders !== undefined ? { defaultHeaders: this.options.defaultHeaders } : {}),
+        ...(this.options.fetch !== undefined ? { fetch: this.options.fetch } : {}),
       }),
     }));
     return this.connecting;

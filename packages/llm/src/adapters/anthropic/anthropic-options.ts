@@ -12,6 +12,11 @@ export interface AnthropicAdapterOptions {
   requestTimeoutMs?: number;
   /** Longest gap between two stream events. Default 30 000. */
   streamIdleTimeoutMs?: number;
+  /**
+   * The fetch the SDK makes its calls with, such as `createNodeHttpFetch({ proxyEnv })` from
+   * `@weft/llm/node-http-fetch` to go through a proxy. Default: the global fetch.
+   */
+  fetch?: typeof fetch;
 }
 
 /**

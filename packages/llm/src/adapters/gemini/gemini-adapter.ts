@@ -25,8 +25,8 @@ export interface GeminiAdapterOptions {
   /** Default for CallOptions.streamIdleTimeoutMs: 30 000. */
   streamIdleTimeoutMs?: number;
   /**
-   * The fetch the SDK makes its calls with (such as `nodeHttpFetch` from
-   * `@weft/llm/node-http-fetch`). Default: the global fetch, to which the SDK, on Node, adds an
+   * The fetch the SDK makes its calls with (such as `nodeHttpFetch` or `createNodeHttpFetch({
+   * proxyEnv })` from `@weft/llm/node-http-fetch`). Default: the global fetch, to which the SDK, on Node, adds an
    * undici `dispatcher` to every call (lifting undici's own 300 s timeouts; this adapter's
    * timeouts above are the ones that count); with a fetch of your own it adds none.
    */

@@ -32,6 +32,11 @@ export interface OpenAICompatibleAdapterOptions {
   requestTimeoutMs?: number;
   /** Default for calls that set none: the longest silence in a stream. Default 30 000. */
   streamIdleTimeoutMs?: number;
+  /**
+   * The fetch the SDK makes its calls with, such as `createNodeHttpFetch({ proxyEnv })` from
+   * `@weft/llm/node-http-fetch` to go through a proxy. Default: the global fetch.
+   */
+  fetch?: typeof fetch;
 }
 
 type UnknownRecord = Record<string, unknown>;
@@ -169,6 +174,7 @@ export class OpenAICompatibleAdapter implements ProviderAdapter {
       apiKey: this.options.apiKey,
       baseUrl: this.options.baseUrl,
       defaultHeaders: this.options.defaultHeaders,
+      fetch: this.options.fetch,
     });
     this.handle.catch(() => {
       this.handle = undefined;

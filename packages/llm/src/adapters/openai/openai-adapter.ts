@@ -25,6 +25,11 @@ export interface OpenAIAdapterOptions {
   requestTimeoutMs?: number;
   /** Default for calls that set none: the longest silence in a stream. Default 30 000. */
   streamIdleTimeoutMs?: number;
+  /**
+   * The fetch the SDK makes its calls with, such as `createNodeHttpFetch({ proxyEnv })` from
+   * `@weft/llm/node-http-fetch` to go through a proxy. Default: the global fetch.
+   */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -139,6 +144,7 @@ export class OpenAIAdapter implements ProviderAdapter {
       organization: this.options.organization,
       project: this.options.project,
       defaultHeaders: this.options.defaultHeaders,
+      fetch: this.options.fetch,
     });
     // A failed load must not be cached: the next call tries again.
     this.handle.catch(() => {

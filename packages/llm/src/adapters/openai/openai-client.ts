@@ -9,6 +9,8 @@ export interface OpenAIClientSettings {
   organization?: string | undefined;
   project?: string | undefined;
   defaultHeaders?: Record<string, string> | undefined;
+  /** Default: the global fetch. */
+  fetch?: typeof fetch | undefined;
 }
 
 export interface OpenAIClientHandle {
@@ -24,7 +26,7 @@ export interface OpenAIClientHandle {
  */
 export async function createOpenAIClient(settings: OpenAIClientSettings): Promise<OpenAIClientHandle> {
   const sdk = await loadOpenAISdk();
-  const capture = createErrorBodyCapture();
+  const capture = createErrorBodyCapture(settings.fetch);
   const keyless = settings.apiKey === undefined || settings.apiKey === '';
   const client = new sdk.OpenAI({
     // The SDK refuses to start without a key; a keyless server gets a placeholder that the

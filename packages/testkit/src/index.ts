@@ -25,6 +25,13 @@ export type {
   ViewToolResult,
 } from './protocols/conversation-view.js';
 export type { ChatReasoningField } from './protocols/openai-chat/chat-encode.js';
+export {
+  type ForwardProxy,
+  type ForwardProxyOptions,
+  type ProxiedRequest,
+  type ProxyResolve,
+  startForwardProxy,
+} from './proxy/forward-proxy.js';
 export { seededRandom } from './random/seeded-random.js';
 export { ScriptError } from './script/script-error.js';
 export {
@@ -57,10 +64,3 @@ export {
   startServerProcess,
 } from './server/server-process.js';
 export type { TurnResponder } from './server/turn-source.js';
-export {
-  type ForwardProxy,
-  type ForwardProxyOptions,
-  type ProxiedRequest,
-  type ProxyResolve,
-  startForwardProxy,
-} from './proxy/forward-proxy.js';

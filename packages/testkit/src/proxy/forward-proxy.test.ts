@@ -20,7 +20,8 @@ afterAll(() => {
   origin.close();
 });
 
-const toOrigin = (host: string) => (host === 'api.weft.test' ? { host: '127.0.0.1', port: originPort } : undefined);
+const toOrigin = (host: string) =>
+  host === 'api.weft.test' ? { host: '127.0.0.1', port: originPort } : undefined;
 
 /** One request to the proxy; resolves with the status and body it answered. */
 function ask(
@@ -66,7 +67,9 @@ describe('startForwardProxy', () => {
   it('opens a CONNECT tunnel that carries bytes both ways, and close() ends it', async () => {
     const proxy = await startForwardProxy({ resolve: toOrigin });
     try {
-      const { status, socket } = await ask(proxy, 'CONNECT', 'api.weft.test:443', { host: 'api.weft.test:443' });
+      const { status, socket } = await ask(proxy, 'CONNECT', 'api.weft.test:443', {
+        host: 'api.weft.test:443',
+      });
       expect(status).toBe(200);
       socket!.write('GET /through HTTP/1.1\r\nhost: api.weft.test\r\nconnection: close\r\n\r\n');
       let raw = '';
@@ -92,8 +95,12 @@ describe('startForwardProxy', () => {
     const bad = `Basic ${Buffer.from('ann:nope').toString('base64')}`;
     try {
       expect((await ask(proxy, 'GET', 'http://api.weft.test/')).status).toBe(407);
-      expect((await ask(proxy, 'GET', 'http://api.weft.test/', { 'proxy-authorization': bad })).status).toBe(407);
-      expect((await ask(proxy, 'GET', 'http://api.weft.test/', { 'proxy-authorization': good })).status).toBe(200);
+      expect((await ask(proxy, 'GET', 'http://api.weft.test/', { 'proxy-authorization': bad })).status).toBe(
+        407,
+      );
+      expect((await ask(proxy, 'GET', 'http://api.weft.test/', { 'proxy-authorization': good })).status).toBe(
+        200,
+      );
       expect((await ask(proxy, 'CONNECT', 'api.weft.test:443')).status).toBe(407);
       const tunnel = await ask(proxy, 'CONNECT', 'api.weft.test:443', { 'proxy-authorization': good });
       expect(tunnel.status).toBe(200);

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import {
   createServer,
-  type IncomingMessage,
   request as httpRequest,
+  type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
@@ -142,7 +142,11 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
       return;
     }
     if (!authorized(request)) {
-      return refuse(407, 'Proxy Authentication Required', 'proxy-authenticate: Basic realm="weft-testkit"\r\n');
+      return refuse(
+        407,
+        'Proxy Authentication Required',
+        'proxy-authenticate: Basic realm="weft-testkit"\r\n',
+      );
     }
     const match = /^(.+):(\d+)$/.exec(record.target);
     if (!match) return refuse(400, 'Bad Request');

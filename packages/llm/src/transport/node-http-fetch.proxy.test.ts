@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ForwardProxy, startForwardProxy } from '@weft/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHttpFetch } from './node-http-fetch.js';
 import { ProxyError, ProxySettingError } from './proxy-env.js';
 import { RecordingServer } from './testing/recording-server.js';
+import { BUILT_ENTRY, runTrustingTestCert, TEST_TLS } from './testing/trusting-child.js';
 
 const origin = new RecordingServer();
 let originPort = 0;
@@ -197,30 +194,23 @@ describe('nodeHttpFetch through a proxy (https URLs: CONNECT tunnel)', () => {
     await expect.poll(() => proxy.openConnections()).toBe(0);
   });
 
-  // A certificate for 127.0.0.1, localhost and *.weft.test, made for these tests only. Node reads
-  // extra CAs at start, so the fetches run in a child process started with NODE_EXTRA_CA_CERTS.
-  const certFile = fileURLToPath(new URL('./testing/localhost-cert.pem', import.meta.url));
-  const keyFile = fileURLToPath(new URL('./testing/localhost-key.pem', import.meta.url));
-  const tls = { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
-  const built = fileURLToPath(new URL('../../dist/node-http-fetch.js', import.meta.url));
-
   it.each([
     ['an http:// proxy', false],
     ['an https:// proxy (TLS to the proxy, TLS to the server inside it)', true],
   ])(
     'through %s: one tunnel for two calls, the fields sent direct, and no idle tunnel holding the process',
     async (_label, proxyOverTls) => {
-      const secure = new RecordingServer(tls);
+      const secure = new RecordingServer(TEST_TLS);
       const securePort = Number(new URL(await secure.start()).port);
       secure.route('/answer', (_request, response, body) => response.end(`secure ${body}`));
       const proxy = await startForwardProxy({
         resolve: (host) => (host === 'api.weft.test' ? { host: '127.0.0.1', port: securePort } : undefined),
-        ...(proxyOverTls ? { tls } : {}),
+        ...(proxyOverTls ? { tls: TEST_TLS } : {}),
       });
       proxies.push(proxy);
       try {
         const script = `
-        import { createNodeHttpFetch } from ${JSON.stringify(pathToFileURL(built).href)};
+        import { createNodeHttpFetch } from ${JSON.stringify(BUILT_ENTRY)};
         const viaProxy = createNodeHttpFetch({ proxyEnv: { HTTPS_PROXY: process.env.PROXY } });
         const direct = createNodeHttpFetch({ proxyEnv: {} });
         const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}' };
@@ -230,23 +220,10 @@ describe('nodeHttpFetch through a proxy (https URLs: CONNECT tunnel)', () => {
         await new Promise((resolve) => setImmediate(resolve));
         const holding = process.getActiveResourcesInfo().filter((kind) => /TCP|TLS/.test(kind));
         console.log(JSON.stringify({ bodies, holding }));`;
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-          env: {
-            ...process.env,
-            NODE_EXTRA_CA_CERTS: certFile,
-            PROXY: proxy.url,
-            DIRECT: `https://127.0.0.1:${securePort}/answer`,
-          },
+        const { code, stdout, stderr } = await runTrustingTestCert(script, {
+          PROXY: proxy.url,
+          DIRECT: `https://127.0.0.1:${securePort}/answer`,
         });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk;
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk;
-        });
-        const [code] = await once(child, 'close');
         expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
         expect(JSON.parse(stdout)).toEqual({
           bodies: ['secure {"q":1}', 'secure {"q":1}', 'secure {"q":1}'],

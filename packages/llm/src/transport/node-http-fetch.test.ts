@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchResponse } from './fetch-response.js';
@@ -9,6 +5,7 @@ import { nodeFetchClasses } from './node-fetch-classes.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 import { responseHead } from './testing/compare-with-node.js';
 import { RecordingServer } from './testing/recording-server.js';
+import { BUILT_ENTRY, runTrustingTestCert, TEST_TLS } from './testing/trusting-child.js';
 
 const server = new RecordingServer();
 const other = new RecordingServer();
@@ -332,15 +329,8 @@ describe('nodeHttpFetch streams, keeps connections and fails as Node’s fetch d
 });
 
 describe('nodeHttpFetch over HTTPS', () => {
-  // A self-signed certificate for 127.0.0.1, made for these tests only. Node reads extra CAs at
-  // start, so the fetches run in a child process started with NODE_EXTRA_CA_CERTS.
-  const certFile = fileURLToPath(new URL('./testing/localhost-cert.pem', import.meta.url));
-  const keyFile = fileURLToPath(new URL('./testing/localhost-key.pem', import.meta.url));
-  const built = fileURLToPath(new URL('../../dist/node-http-fetch.js', import.meta.url));
-  const secure = new RecordingServer({
-    key: readFileSync(keyFile, 'utf8'),
-    cert: readFileSync(certFile, 'utf8'),
-  });
+  // The fetches run in a child process that trusts the test certificate.
+  const secure = new RecordingServer(TEST_TLS);
   let secureBase = '';
 
   beforeAll(async () => {
@@ -359,7 +349,7 @@ describe('nodeHttpFetch over HTTPS', () => {
 
   it('sends the same fields as Node’s fetch (br first in accept-encoding) and decodes the same answer', async () => {
     const script = `
-      import { nodeHttpFetch } from ${JSON.stringify(pathToFileURL(built).href)};
+      import { nodeHttpFetch } from ${JSON.stringify(BUILT_ENTRY)};
       const results = [];
       for (const fetcher of [fetch, nodeHttpFetch]) {
         const response = await fetcher(process.env.TARGET, {
@@ -371,18 +361,7 @@ describe('nodeHttpFetch over HTTPS', () => {
         results.push({ status: response.status, url: response.url, headers, body: await response.json() });
       }
       console.log(JSON.stringify(results));`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile, TARGET: `${secureBase}/answer` },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    const [code] = await once(child, 'close');
+    const { code, stdout, stderr } = await runTrustingTestCert(script, { TARGET: `${secureBase}/answer` });
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const [node, ours] = JSON.parse(stdout) as unknown[];
     expect(ours).toEqual(node);

@@ -75,15 +75,19 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
     return request.headers['proxy-authorization'] === expected;
   };
   const upstreamOf = (host: string, port: number) => options.resolve?.(host, port) ?? { host, port };
-
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const record: ProxiedRequest = {
-      kind: 'forward',
+  const recorded = (kind: ProxiedRequest['kind'], request: IncomingMessage): ProxiedRequest => {
+    const record = {
+      kind,
       method: request.method ?? '',
       target: request.url ?? '',
       rawHeaders: request.rawHeaders,
     };
     requests.push(record);
+    return record;
+  };
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const record = recorded('forward', request);
     const answer = (status: number, headers: Record<string, string> = {}) => {
       record.status = status;
       response.writeHead(status, headers).end();
@@ -123,13 +127,7 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
   });
 
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
-    const record: ProxiedRequest = {
-      kind: 'connect',
-      method: request.method ?? '',
-      target: request.url ?? '',
-      rawHeaders: request.rawHeaders,
-    };
-    requests.push(record);
+    const record = recorded('connect', request);
     client.on('error', () => client.destroy());
     const refuse = (status: number, reason: string, extra = '') => {
       record.status = status;

@@ -24,7 +24,8 @@ const agents = new Map<string, Agent>();
  * the next request to the same host, as a direct connection would be.
  */
 export function tunnelAgentFor(route: ProxyRoute, timings: AgentTimings): Agent {
-  const key = `tunnel ${route.proxy.href}`;
+  // The variable is part of the key: the agent's messages name it.
+  const key = `tunnel ${route.variable} ${route.proxy.href}`;
   let agent = agents.get(key);
   if (agent === undefined) {
     agent = createTunnelAgent(route, timings);
@@ -104,7 +105,8 @@ function createTunnelAgent(route: ProxyRoute, timings: AgentTimings): Agent {
       });
       connect.once('connect', (response: IncomingMessage, socket: Socket, head: Buffer) => {
         if (settled) return socket.destroy();
-        if (response.statusCode !== 200) {
+        const code = response.statusCode ?? 0;
+        if (code < 200 || code > 299) {
           socket.destroy();
           const status = `${response.statusCode} ${response.statusMessage ?? ''}`.trim();
           return settle(
@@ -121,6 +123,10 @@ function createTunnelAgent(route: ProxyRoute, timings: AgentTimings): Agent {
           failed(`could not open a tunnel through ${proxyLabel(route)}: ${error.message}`, undefined, error),
         );
       });
+      if (signal?.aborted) {
+        onAbort();
+        return undefined;
+      }
       signal?.addEventListener('abort', onAbort, { once: true });
       connect.end();
       return undefined;

@@ -26,7 +26,7 @@ export type { CallOptions, ProviderAdapter, ToolCallIdRule } from './adapters/pr
 export { type Cost, costOf } from './catalog/cost-of.js';
 export { getLatestModel, getModelInfo, listModels, registerModels } from './catalog/model-catalog.js';
 export type { ModelCapability, ModelInfo, ModelPrices } from './catalog/model-info.js';
-export { Client, type ClientOptions } from './client/client.js';
+export { Client, type ClientOptions, type FromEnvOptions } from './client/client.js';
 export { getDefaultClient, setDefaultClient } from './client/default-client.js';
 export type { CompleteNext, Middleware, StreamNext } from './client/middleware.js';
 export * from './errors/index.js';

@@ -97,6 +97,34 @@ describe('Client construction and routing', () => {
     }
   });
 
+  it('fromEnv gives every adapter the fetch it is given (here each call is recorded, then sent)', async () => {
+    const sent: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    const client = Client.fromEnv(
+      {
+        ANTHROPIC_API_KEY: TEST_KEY,
+        ANTHROPIC_BASE_URL: server.baseUrls.anthropic,
+        OPENAI_API_KEY: TEST_KEY,
+        OPENAI_BASE_URL: server.baseUrls.openai,
+        GEMINI_API_KEY: TEST_KEY,
+        GEMINI_BASE_URL: server.baseUrls.gemini,
+      },
+      { fetch: recording },
+    );
+    await client.complete(ask('claude-sonnet-5-5', 'anthropic'));
+    await client.complete(ask('gpt-5.4', 'openai'));
+    await client.complete(ask('gemini-3-flash-preview', 'gemini'));
+    expect(sent).toEqual([
+      '/v1/messages',
+      '/v1/responses',
+      '/v1beta/models/gemini-3-flash-preview:generateContent',
+    ]);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('U1.4 uses the default provider when the request names none, and an explicit default over the first', async () => {
     const client = new Client({
       providers: [PROVIDERS.anthropic.adapter(server), PROVIDERS.gemini.adapter(server)],

@@ -25,6 +25,15 @@ export interface ClientOptions {
   onHistoryRepair?: (changes: RepairChange[], request: Request) => void;
 }
 
+/** Options of {@link Client.fromEnv}: the client's, and the fetch its adapters call. */
+export interface FromEnvOptions extends Omit<ClientOptions, 'providers'> {
+  /**
+   * The fetch every adapter makes its calls with. Default: the global one. On Node 20 that one
+   * ignores HTTPS_PROXY; `nodeHttpFetch` from `@weft/llm/node-http-fetch` honours it.
+   */
+  fetch?: typeof fetch;
+}
+
 /**
  * Routes requests to provider adapters. `complete` and `stream` never retry (retries belong to
  * `generate` / `stream` / `retry`); both run the middleware onion and repair the history for the
@@ -70,8 +79,9 @@ export class Client {
    * the first registered (Anthropic, then OpenAI, then Gemini) is the default. With no key at
    * all the client is empty and every request fails with ConfigurationError.
    */
-  static fromEnv(env: Env = process.env, options: Omit<ClientOptions, 'providers'> = {}): Client {
-    return new Client({ ...options, providers: adaptersFromEnv(env) });
+  static fromEnv(env: Env = process.env, options: FromEnvOptions = {}): Client {
+    const { fetch: adapterFetch, ...clientOptions } = options;
+    return new Client({ ...clientOptions, providers: adaptersFromEnv(env, adapterFetch) });
   }
 
   /** The registered provider names, in registration order. */

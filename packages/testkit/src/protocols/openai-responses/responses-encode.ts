@@ -268,43 +268,28 @@ export function encodeResponsesStream(turn: ResolvedTurn, context: CodecContext)
         break;
       }
       case 'tool_call': {
-        if (block.custom) {
-          send('response.output_item.added', {
-            item: { ...done, status: 'in_progress', input: '' },
-            output_index,
-          });
-          for (const delta of block.argumentChunks) {
-            send('response.custom_tool_call_input.delta', {
-              item_id: id,
-              output_index,
-              delta,
-              obfuscation: obfuscation(delta),
-            });
-          }
-          send('response.custom_tool_call_input.done', {
-            item_id: id,
-            output_index,
-            input: block.argumentsJson,
-          });
-          break;
-        }
+        // A custom tool streams its raw input where a function streams JSON arguments; the events
+        // are otherwise the same, and only a function's done event repeats its name.
+        const wire = block.custom
+          ? { events: 'response.custom_tool_call_input', field: 'input', name: {} }
+          : { events: 'response.function_call_arguments', field: 'arguments', name: { name: block.name } };
         send('response.output_item.added', {
-          item: { ...done, status: 'in_progress', arguments: '' },
+          item: { ...done, status: 'in_progress', [wire.field]: '' },
           output_index,
         });
         for (const delta of block.argumentChunks) {
-          send('response.function_call_arguments.delta', {
+          send(`${wire.events}.delta`, {
             item_id: id,
             output_index,
             delta,
             obfuscation: obfuscation(delta),
           });
         }
-        send('response.function_call_arguments.done', {
+        send(`${wire.events}.done`, {
           item_id: id,
           output_index,
-          arguments: block.argumentsJson,
-          name: block.name,
+          [wire.field]: block.argumentsJson,
+          ...wire.name,
         });
         break;
       }

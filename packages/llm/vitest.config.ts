@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testTimeLimits } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
+    ...testTimeLimits,
     projects: [
       { extends: true, test: { name: 'node-fetch', include: ['src/**/*.test.ts'] } },
       // Every adapter suite again, with the SDKs over nodeHttpFetch instead of Node's fetch (the

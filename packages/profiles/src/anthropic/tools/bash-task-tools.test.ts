@@ -115,7 +115,7 @@ describe('Bash run_in_background, TaskOutput and TaskStop', () => {
     const started = await ws.call(bash, { command: 'echo first; sleep 30', run_in_background: true });
     const id = started.text.match(/ID: (\d+)/)![1]!;
     // Long enough for the first line to arrive on a busy machine, far short of the 30 s sleep.
-    const early = await ws.call(taskOutput, { task_id: id, block: true, timeout: 2000 });
+    const early = await ws.call(taskOutput, { task_id: id, block: true, timeout: 8000 });
     expect(early.text).toContain('<retrieval_status>timeout</retrieval_status>');
     expect(early.text).toContain('<status>running</status>');
     expect(early.text).toContain('<output>\nfirst\n</output>');

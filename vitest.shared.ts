@@ -1,0 +1,9 @@
+/**
+ * Per-test and per-hook time limits shared by every package's vitest config.
+ *
+ * Our tests drive real processes, sockets and files, and CI runs the whole suite on two cores that
+ * are busy with other work, where a case can take ten times its usual time (a stream test that
+ * takes half a second here once ran past 5 s there). The limits only exist to end a test that
+ * hangs; speed is measured by the benchmarks. So they are generous.
+ */
+export const testTimeLimits = { testTimeout: 30_000, hookTimeout: 30_000 } as const;

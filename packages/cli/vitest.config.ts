@@ -1,5 +1,5 @@
+import { testTimeLimits } from '@weft/vitest-config';
 import { defineConfig } from 'vitest/config';
-import { testTimeLimits } from '../../vitest.shared.js';
 
 export default defineConfig({
   define: { __WEFT_VERSION__: JSON.stringify('0.0.0-test') },

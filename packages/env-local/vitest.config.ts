@@ -1,4 +1,4 @@
+import { testTimeLimits } from '@weft/vitest-config';
 import { defineConfig } from 'vitest/config';
-import { testTimeLimits } from '../../vitest.shared.js';
 
 export default defineConfig({ test: testTimeLimits });

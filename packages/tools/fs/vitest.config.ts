@@ -1,5 +1,5 @@
+import { testTimeLimits } from '@weft/vitest-config';
 import { defineConfig } from 'vitest/config';
-import { testTimeLimits } from '../../../vitest.shared.js';
 
 export default defineConfig({
   test: {

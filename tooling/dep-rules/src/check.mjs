@@ -16,6 +16,9 @@ const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 // Tests, benchmarks and the helpers only they import (`*.test-support.ts`, `testing/`).
 const TEST_FILE = /\.(?:test|spec|bench|test-support)\.[cm]?[jt]sx?$/;
 const TEST_DIRS = new Set(['test', 'tests', 'testing', '__tests__', 'bench', 'fixtures']);
+// Build and test tool settings at a package root are never shipped, so they may use
+// devDependencies as tests do.
+const TOOL_CONFIG_FILE = /^(?:vitest|tsup|vite)\.config\.[cm]?[jt]s$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.turbo', 'coverage']);
 const RUNTIME_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
 const IMPORT_PATTERNS = [
@@ -113,7 +116,7 @@ export function checkWorkspace(root, rules = {}) {
     }
     const devDeps = new Set(Object.keys(pkg.manifest.devDependencies ?? {}));
     for (const file of listSourceFiles(pkg.dir)) {
-      const isTest = isTestFile(relative(pkg.dir, file));
+      const isDevTime = isDevTimeFile(relative(pkg.dir, file));
       for (const { specifier, line } of findImports(readFileSync(file, 'utf8'))) {
         const where = { packageName: pkg.name, file: relative(root, file), line };
         if (specifier.startsWith('.')) {
@@ -128,7 +131,7 @@ export function checkWorkspace(root, rules = {}) {
         }
         const target = packageNameOf(specifier);
         if (!workspaceNames.has(target) || target === pkg.name) continue;
-        if (!isTest) {
+        if (!isDevTime) {
           if (!allowedHere.includes(target) || devOnly.includes(target)) {
             violations.push({
               ...where,
@@ -169,8 +172,12 @@ function packageNameOf(specifier) {
 }
 
 /** @param {string} relPath */
-function isTestFile(relPath) {
-  return TEST_FILE.test(relPath) || relPath.split(sep).some((part) => TEST_DIRS.has(part));
+function isDevTimeFile(relPath) {
+  return (
+    TEST_FILE.test(relPath) ||
+    TOOL_CONFIG_FILE.test(relPath) ||
+    relPath.split(sep).some((part) => TEST_DIRS.has(part))
+  );
 }
 
 /**

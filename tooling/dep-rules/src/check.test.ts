@@ -127,6 +127,15 @@ describe('dependency rules', () => {
     expect(checkWorkspace(root)).toEqual([]);
   });
 
+  it('lets the build and test settings at a package root use devDependencies, but not a source file of that name', () => {
+    const root = makeWorkspace({
+      'packages/tools/fs/vitest.config.ts': "import { createTempDir } from '@weft/testkit';\n",
+      'packages/tools/fs/tsup.config.ts': "import { createTempDir } from '@weft/testkit';\n",
+      'packages/tools/fs/src/vitest.config.ts': "import { createTempDir } from '@weft/testkit';\n",
+    });
+    expect(checkWorkspace(root).map((v) => v.file)).toEqual(['packages/tools/fs/src/vitest.config.ts']);
+  });
+
   it('fails when an allowed import is not declared in package.json', () => {
     const root = makeWorkspace(
       { 'packages/tools/fs/src/x.ts': "import '@weft/agent-core';\n" },

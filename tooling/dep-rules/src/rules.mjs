@@ -30,7 +30,7 @@ export const ALLOWED_RUNTIME_DEPENDENCIES = {
 };
 
 /** Packages that may only ever appear as a devDependency of another package. */
-export const DEV_ONLY_PACKAGES = ['@weft/testkit'];
+export const DEV_ONLY_PACKAGES = ['@weft/testkit', '@weft/vitest-config'];
 
 /** Private workspace tooling that the rules do not apply to. */
-export const EXEMPT_PACKAGES = ['@weft/dep-rules'];
+export const EXEMPT_PACKAGES = ['@weft/dep-rules', '@weft/vitest-config'];

@@ -151,9 +151,16 @@ describe('stream faults', () => {
   });
 
   it('a slow but steady stream (every gap shorter than the idle timeout) is not a stall', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'steady', chunks: 1 }], faults: { frameDelayMs: 60 } });
-    const events = await collect(adapterFor(server).stream(REQUEST, { streamIdleTimeoutMs: 250 }));
-    expect(finishOf(events).response.message.content).toEqual([{ kind: 'text', text: 'steady' }]);
+    // Gaps a tenth of the limit, so a busy machine cannot stretch one past it; the whole stream
+    // still lasts longer than the limit, so a timer over the whole stream would fail this.
+    server.enqueue({
+      content: [{ type: 'text', text: 'steady pace', chunks: 1 }],
+      faults: { frameDelayMs: 100 },
+    });
+    const started = performance.now();
+    const events = await collect(adapterFor(server).stream(REQUEST, { streamIdleTimeoutMs: 1000 }));
+    expect(performance.now() - started).toBeGreaterThan(1000);
+    expect(finishOf(events).response.message.content).toEqual([{ kind: 'text', text: 'steady pace' }]);
   });
 
   it('time the consumer spends on an event does not count as the stream being idle', async () => {

@@ -264,9 +264,16 @@ describe('OpenAIAdapter.stream()', () => {
   });
 
   it('the idle timeout bounds each gap, not the whole stream: a slow, steady stream completes', async () => {
-    server.enqueue({ content: [{ type: 'text', text: 'steady', chunks: 1 }], faults: { frameDelayMs: 40 } });
-    const events = await collect(openaiAdapter(server).stream(ask, { streamIdleTimeoutMs: 200 }));
-    expect(textDeltas(events)).toBe('steady');
+    // Gaps a tenth of the limit, so a busy machine cannot stretch one past it; the whole stream
+    // still lasts longer than the limit.
+    server.enqueue({
+      content: [{ type: 'text', text: 'steady pace', chunks: 1 }],
+      faults: { frameDelayMs: 100 },
+    });
+    const started = performance.now();
+    const events = await collect(openaiAdapter(server).stream(ask, { streamIdleTimeoutMs: 1000 }));
+    expect(performance.now() - started).toBeGreaterThan(1000);
+    expect(textDeltas(events)).toBe('steady pace');
   });
 
   it('uses the adapter-wide idle timeout when the call sets none', async () => {

@@ -6,4 +6,4 @@
  * takes half a second here once ran past 5 s there). The limits only exist to end a test that
  * hangs; speed is measured by the benchmarks. So they are generous.
  */
-export const testTimeLimits = { testTimeout: 30_000, hookTimeout: 30_000 } as const;
+export const testTimeLimits = Object.freeze({ testTimeout: 30_000, hookTimeout: 30_000 });
